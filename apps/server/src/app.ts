@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
+import { AppError } from './lib/errors.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { requestLogSerializer } from './modules/auth/log-redaction.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { apiModules } from './modules/index.ts';
+import { seedDemoData } from './seed/demo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The newest-tools answer and other hot reads; cleared by any catalog or stock change. */
+    catalogCache: TtlCache<unknown>;
+  }
+}
+
+export interface BuildOptions {
+  /** Extra Fastify options (tests pass `logger: false`). */
+  fastify?: FastifyServerOptions;
+  /** Serve the built web app (production); off in API tests. */
+  serveWeb?: boolean;
+  /** Called for every route as it is registered (the authorization matrix collects them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** A fresh, fully wired app: each test builds its own (fastify/demo's pattern). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Reset and verification links carry tokens in the URL: never log them.
+            serializers: { req: requestLogSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    // A hop count trusts that many proxies nearest to us (proxy-addr's hop index).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // A request that never finishes must not hold a connection forever.
+    requestTimeout: 30_000,
+    // The router's own rejections (a path parameter too long, a broken %-escape) answer in
+    // our error shape too: an over-long id names nothing that exists.
+    frameworkErrors(error, _request, reply) {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = { error: { code: tooLong ? 'NOT_FOUND' : 'BAD_REQUEST', message: tooLong ? 'Not found.' : 'The address is not valid.' } };
+      void (reply as FastifyReply).code(tooLong ? 404 : 400).send(body);
+    },
+    ...options.fastify,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('catalogCache', new TtlCache<unknown>(2_000));
+
+  // A body we cannot parse is the client's mistake, in our error shape.
+  app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json).'), undefined),
+  );
+  // A route that declares no body refuses one, so nothing a client sends is silently dropped
+  // (say a price on "pay this order"). Raw bodies (the signed webhook) and better-auth's mount,
+  // which validates its own, are theirs to judge; an empty JSON object is no body.
+  app.addHook('preValidation', async (request) => {
+    const body: unknown = request.body;
+    if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return;
+    if (typeof body === 'object' && Object.keys(body).length === 0) return;
+    if (request.is404 || request.url.startsWith('/api/auth/')) return;
+    throw new AppError('BAD_REQUEST', 'This request takes no body.');
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(etag);
+  await app.register(rateLimit, { global: false, enableDraftSpec: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Toolsify API', description: 'The storefront API. Every error answers { error: { code, message, fields? } }.', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'toolsify.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(databasePlugin, { config });
+  await app.register(authPlugin, { config });
+  await migrateToLatest(app.db, app.dialect, config.DATABASE_SCHEMA);
+  if (config.SEED_DEMO) await seedDemoData(app.db);
+
+  mkdirSync(path.resolve(config.UPLOAD_DIR), { recursive: true });
+  await app.register(healthRoutes);
+  await app.register(toolsRoutes);
+  await app.register(contactRoutes);
+  for (const module of apiModules) await app.register(module);
+
+  if (options.serveWeb) await app.register(webPlugin, { config });
+  return app;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+/**
+ * Every setting the server reads, validated once. `.env.example` lists each with its default.
+ * A bad value stops start-up with a message naming the variable.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .default('file:data/toolsify.db')
+      .refine((v) => v.startsWith('file:') || v.startsWith('postgres://') || v.startsWith('postgresql://') || v === ':memory:', {
+        message: 'must be file:<path>, :memory: or postgres://...',
+      }),
+    /** PostgreSQL schema to use (tests give each run a fresh one). */
+    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SEED_DEMO: bool.default(true),
+    BETTER_AUTH_SECRET: z.string().min(32).optional(),
+    ADMIN_EMAILS: csv.default([]),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('Toolsify <no-reply@toolsify.local>'),
+    MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+    UPLOAD_DIR: z.string().default('data/uploads'),
+    WEB_DIST_DIR: z.string().optional(),
+    PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Only for tests against a local stand-in: e.g. http://127.0.0.1:12111 */
+    STRIPE_API_URL: z.url().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    TRAINING_SITE_URL: z.url().default('https://www.udemy.com/topic/power-tools/'),
+    RATE_LIMIT: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which proxies may tell us the client address (X-Forwarded-For): false (none, the
+     * default), a hop count (1 = the load balancer in front of us), or a comma-separated
+     * list of proxy addresses/CIDRs. Plain `true` is refused: it would trust the leftmost
+     * address, which any client can write, and let it dodge per-address limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx): false | number | string[] => {
+        const value = v.trim();
+        if (value === 'false' || value === '0' || value === '') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+        if (value === 'true' || list.some((a) => !/^[\d.:a-fA-F/]+$/.test(a))) {
+          ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses' });
+          return z.NEVER;
+        }
+        return list;
+      }),
+  })
+  .superRefine((c, ctx) => {
+    const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
+    if (c.PAYMENTS === 'stripe' && stripeKeys.some((k) => !k)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET' });
+    }
+    if (c.NODE_ENV === 'production' && !c.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (32+ random characters)' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & {
+  /** The payment gateway in use: stripe when its keys are set, else the sandbox. */
+  paymentGateway: 'sandbox' | 'stripe';
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const stripeReady = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET);
+  const paymentGateway = c.PAYMENTS ?? (stripeReady ? 'stripe' : 'sandbox');
+  if (c.NODE_ENV === 'production' && paymentGateway === 'sandbox' && c.PAYMENTS !== 'sandbox') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS: production without Stripe keys would take no real payments; set the STRIPE_* keys, or PAYMENTS=sandbox on purpose',
+    );
+  }
+  return { ...c, paymentGateway };
+}
+
+/** A config for tests: in-memory SQLite, no seed, quiet logs. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: ':memory:',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+    ...overrides,
+  });
+}

@@ -1,0 +1,28 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from './connect.ts';
+import { initial } from './migrations/001-initial.ts';
+import { authThrottle } from './migrations/002-auth-throttle.ts';
+import { paymentIntentOneOpen } from './migrations/004-payment-intent-one-open.ts';
+
+/** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001-initial': initial(dialect),
+    '002-auth-throttle': authThrottle(dialect),
+    '004-payment-intent-one-open': paymentIntentOneOpen,
+  };
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    // Without it Kysely would find another schema's migration table and skip creating ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

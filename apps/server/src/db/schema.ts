@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Row types never leave the server: repositories map them
+ * to the shared API types. Timestamps are ISO strings on the way in; on the way out SQLite
+ * gives strings and PostgreSQL gives Dates, so read them through `toIso`.
+ */
+type Timestamp = string | Date;
+
+export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'cancelled';
+
+export interface ToolTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  img: string;
+  price_cents: number;
+  available: number;
+  minimum: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** Every change of a tool's stock that is not an order: the initial stock and restocks. */
+export interface StockAdjustmentTable {
+  id: Generated<number>;
+  tool_id: number;
+  delta: number;
+  reason: 'initial' | 'restock' | 'correction';
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  user_id: string;
+  tool_id: number;
+  tool_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  buyer_email: string;
+  buyer_name: string;
+  phone: string;
+  address: string;
+  status: OrderStatus;
+  transaction_id: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+export type PaymentIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface PaymentIntentTable {
+  /** The gateway's id: pi_sandbox_... or Stripe's pi_... */
+  id: string;
+  order_id: number;
+  gateway: 'sandbox' | 'stripe';
+  amount_cents: number;
+  currency: string;
+  status: PaymentIntentStatus;
+  client_secret: string;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Webhook events already applied (de-duplication by event id). */
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface ReviewTable {
+  id: Generated<number>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  rating: number;
+  img: string;
+  note: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface ProfileTable {
+  user_id: string;
+  phone: string;
+  education: string;
+  linkedin: string;
+  address: string;
+  updated_at: Timestamp;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+/** better-auth's tables (camelCase columns are better-auth's own naming). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  role: string | null;
+  deletedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  password: string | null;
+}
+
+/** Failed-attempt counters (migration 002): a fixed window per key, ending at reset_at (epoch ms). */
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface Database {
+  tool: ToolTable;
+  stock_adjustment: StockAdjustmentTable;
+  orders: OrderTable;
+  payment_intent: PaymentIntentTable;
+  payment_event: PaymentEventTable;
+  review: ReviewTable;
+  profile: ProfileTable;
+  contact_message: ContactMessageTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  auth_throttle: AuthThrottleTable;
+}
+
+export type ToolRow = Selectable<ToolTable>;
+export type NewTool = Insertable<ToolTable>;
+export type OrderRow = Selectable<OrderTable>;
+export type ReviewRow = Selectable<ReviewTable>;
+
+export function toIso(value: Timestamp): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

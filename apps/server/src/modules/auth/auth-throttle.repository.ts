@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface ThrottleCount {
+  count: number;
+  /** Epoch milliseconds when the window ends. */
+  resetAt: number;
+}
+
+/**
+ * Counts one attempt against `key` in one atomic statement (an upsert), so two server
+ * processes can never both read "4" and both let a fifth and sixth attempt through. A window
+ * that has ended starts again at 1.
+ */
+export async function hitThrottle(db: Kysely<Database>, key: string, windowMs: number, now: number): Promise<ThrottleCount> {
+  const row = await db
+    .insertInto('auth_throttle')
+    .values({ key, count: 1, reset_at: now + windowMs })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when auth_throttle.reset_at <= ${now} then 1 else auth_throttle.count + 1 end`,
+        reset_at: sql<number>`case when auth_throttle.reset_at <= ${now} then excluded.reset_at else auth_throttle.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: Number(row.reset_at) };
+}
+
+/** Takes back one attempt that turned out not to be a failure. */
+export async function undoThrottleHit(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('auth_throttle')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
+}
+
+/** Forgets a key (e.g. an account's failed sign-ins after it signs in). */
+export async function clearThrottle(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/** Drops the counters whose window has ended; returns how many. */
+export async function deleteExpiredThrottles(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('auth_throttle').where('reset_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

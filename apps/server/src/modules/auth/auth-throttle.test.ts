@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { authMessages } from '@toolsify/shared/auth';
+import { createTestApp, signUp } from '../../test/helpers.ts';
+import { AuthThrottle, SIGN_IN_LIMIT, addressKey, isRefusal } from './auth-throttle.ts';
+import { outboxFor } from './testing/outbox.ts';
+import { createSharedDatabase, type SharedDatabase } from './testing/shared-db.ts';
+
+const origin = { origin: 'http://localhost:3000' };
+const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
+
+function signIn(app: FastifyInstance, email: string, password: string, remoteAddress: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin, payload: { email, password }, remoteAddress });
+}
+
+function expectTooMany(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.json().error.code).toBe('RATE_LIMITED');
+  expect(res.json().error.message).toMatch(TOO_MANY);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+let ipSeq = 0;
+/** A client address no other test has used. */
+const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+
+describe('failed sign-ins are limited per account and per address (RATE_LIMIT on)', () => {
+  let app: FastifyInstance;
+  const password = 'right-password-1';
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('locks an account after 5 wrong passwords, for every address, even with the right one', async () => {
+    const user = await signUp(app, { password });
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
+      const res = await signIn(app, user.email, 'wrong-password', freshIp());
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(authMessages.wrongCredentials);
+    }
+    const sixth = await signIn(app, user.email, 'wrong-password', freshIp());
+    expectTooMany(sixth);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expectTooMany(await signIn(app, user.email.toUpperCase(), password, freshIp()));
+  });
+
+  it('limits one address to 5 failed sign-ins, whatever the accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
+      expect((await signIn(app, `nobody${i}@example.com`, 'whatever-1', ip)).statusCode).toBe(401);
+    }
+    const user = await signUp(app, { password });
+    expectTooMany(await signIn(app, user.email, password, ip));
+    // Another address is not affected.
+    expect((await signIn(app, user.email, password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    for (let i = 1; i <= SIGN_IN_LIMIT.max; i++) {
+      expect((await signIn(app, `v6-${i}@example.com`, 'whatever-1', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    }
+    expectTooMany(await signIn(app, 'v6-6@example.com', 'whatever-1', '2001:db8:1:2:ffff::9'));
+  });
+
+  it('forgets an account’s failures once it signs in', async () => {
+    const user = await signUp(app, { password });
+    for (let i = 0; i < SIGN_IN_LIMIT.max - 1; i++) expect((await signIn(app, user.email, 'nope-nope', freshIp())).statusCode).toBe(401);
+    expect((await signIn(app, user.email, password, freshIp())).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_LIMIT.max - 1; i++) expect((await signIn(app, user.email, 'nope-nope', freshIp())).statusCode).toBe(401);
+  });
+
+  it('lets no more than 5 of many simultaneous guesses reach the password check', async () => {
+    const user = await signUp(app, { password });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(app, user.email, 'guess-guess', freshIp())));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - SIGN_IN_LIMIT.max);
+  });
+
+  it('does not count a request the schema refused', async () => {
+    const user = await signUp(app, { password });
+    const ip = freshIp();
+    for (let i = 0; i < 8; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin, payload: { email: user.email, password: '' }, remoteAddress: ip });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await signIn(app, user.email, password, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-up and password reset are limited too (RATE_LIMIT on)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('limits sign-ups from one address', async () => {
+    const ip = freshIp();
+    const signUpFrom = (n: number, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: origin,
+        payload: { name: 'Many', email: `many-${ip}-${n}@example.com`, password: 'secret123' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await signUpFrom(i, ip)).statusCode).toBe(200);
+    expectTooMany(await signUpFrom(5, ip));
+    expect((await signUpFrom(6, freshIp())).statusCode).toBe(200);
+  });
+
+  it('limits reset emails per mailbox with the same answer whether or not the account exists', async () => {
+    const user = await signUp(app);
+    const ask = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email }, remoteAddress: freshIp() });
+    for (const email of [user.email, 'nobody-at-all@example.com']) {
+      for (let i = 0; i < 3; i++) expect((await ask(email)).statusCode).toBe(200);
+      expectTooMany(await ask(email));
+    }
+    expect(await outboxFor(app, user.email)).toHaveLength(1 + 3); // verification + three resets
+  });
+
+  it('limits reset requests from one address', async () => {
+    const ip = freshIp();
+    const ask = (n: number) =>
+      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: `who${n}@example.com` }, remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await ask(i)).statusCode).toBe(200);
+    expectTooMany(await ask(5));
+  });
+});
+
+describe('several server processes share one count', () => {
+  let shared: SharedDatabase;
+  beforeAll(async () => {
+    shared = await createSharedDatabase({ RATE_LIMIT: 'true' });
+  });
+  afterAll(() => shared?.close());
+
+  it('locks the account across processes', async () => {
+    const a = shared.first;
+    const b = await shared.another();
+    const user = await signUp(a, { password: 'right-password-1' });
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
+      expect((await signIn(i % 2 === 0 ? a : b, user.email, 'wrong-wrong', freshIp())).statusCode).toBe(401);
+    }
+    expectTooMany(await signIn(a, user.email, 'right-password-1', freshIp()));
+    expectTooMany(await signIn(b, user.email, 'right-password-1', freshIp()));
+  });
+});
+
+describe('AuthThrottle', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('opens again when the 15-minute window has passed, and prunes ended windows', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const throttle = new AuthThrottle(app.db, { enabled: true, now: () => now });
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
+      const attempt = await throttle.beginSignIn('clock@example.com', '192.0.2.1');
+      if (isRefusal(attempt)) throw new Error('refused too early');
+      await attempt.failed();
+    }
+    const refused = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
+    expect(isRefusal(refused) && refused.retryAfterSeconds).toBe(15 * 60);
+
+    now += 10 * 60_000;
+    const later = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
+    expect(isRefusal(later) && later.retryAfterSeconds).toBe(5 * 60);
+
+    now += 5 * 60_000;
+    const open = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
+    expect(isRefusal(open)).toBe(false);
+    if (!isRefusal(open)) await open.abandoned();
+    expect(await throttle.prune()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does nothing when rate limiting is off', async () => {
+    const throttle = new AuthThrottle(app.db, { enabled: false });
+    for (let i = 0; i < 20; i++) {
+      const attempt = await throttle.beginSignIn('off@example.com', '192.0.2.5');
+      expect(isRefusal(attempt)).toBe(false);
+    }
+    expect(await throttle.countMailRequest('reset', 'off@example.com')).toBeNull();
+  });
+
+  it('keys IPv6 clients by /64 and IPv4-mapped ones as IPv4', () => {
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:0db8:0001:0002::/64');
+    expect(addressKey('2001:DB8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:0db8:0001:0002::/64');
+    expect(addressKey('::1')).toBe('0000:0000:0000:0000::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+});

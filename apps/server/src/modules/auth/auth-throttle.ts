@@ -1,0 +1,112 @@
+import { isIPv6 } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { clearThrottle, deleteExpiredThrottles, hitThrottle, undoThrottleHit } from './auth-throttle.repository.ts';
+
+const MINUTE = 60_000;
+
+/** At most this many failed sign-ins per account, and per client address, in the window. */
+export const SIGN_IN_LIMIT = { max: 5, windowMs: 15 * MINUTE };
+/** At most this many reset or verification emails per address (the mailbox) in the window. */
+export const MAIL_LIMIT = { max: 3, windowMs: 15 * MINUTE };
+
+export type MailKind = 'reset' | 'verify';
+
+export interface Refusal {
+  retryAfterSeconds: number;
+}
+
+/** A sign-in let through: say how it ended, so only failures keep counting. */
+export interface SignInAttempt {
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+  /** Neither (the request was refused for another reason, or the server failed). */
+  abandoned(): Promise<void>;
+}
+
+/**
+ * A client address as one key: an IPv6 client usually holds a whole /64, so it counts as one
+ * address; IPv4 and IPv4-mapped addresses count as themselves.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
+}
+
+function minutesUntil(resetAt: number, now: number): Refusal {
+  return { retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+}
+
+/**
+ * Failed-attempt limits kept in the database (migration 002), so every server process
+ * sharing it enforces the same count. Disabled (every call lets through) when RATE_LIMIT is off.
+ */
+export class AuthThrottle {
+  readonly #db: Kysely<Database>;
+  readonly #enabled: boolean;
+  readonly #now: () => number;
+
+  constructor(db: Kysely<Database>, { enabled, now = Date.now }: { enabled: boolean; now?: () => number }) {
+    this.#db = db;
+    this.#enabled = enabled;
+    this.#now = now;
+  }
+
+  /**
+   * Counts the attempt before the password is checked (so concurrent guesses cannot slip
+   * past the limit), and refuses it when the account or the address is over the limit.
+   */
+  async beginSignIn(email: string, ip: string): Promise<SignInAttempt | Refusal> {
+    const noop = async () => {};
+    if (!this.#enabled) return { succeeded: noop, failed: noop, abandoned: noop };
+    const now = this.#now();
+    const accountKey = `sign-in:account:${email.trim().toLowerCase()}`;
+    const ipKey = `sign-in:ip:${addressKey(ip)}`;
+    const account = await hitThrottle(this.#db, accountKey, SIGN_IN_LIMIT.windowMs, now);
+    const address = await hitThrottle(this.#db, ipKey, SIGN_IN_LIMIT.windowMs, now);
+    const undoBoth = async () => {
+      await undoThrottleHit(this.#db, accountKey);
+      await undoThrottleHit(this.#db, ipKey);
+    };
+    const over = [account, address].filter((c) => c.count > SIGN_IN_LIMIT.max);
+    if (over.length > 0) {
+      // A refused attempt is not a failed one: the window keeps its end and does not grow.
+      await undoBoth();
+      return minutesUntil(Math.max(...over.map((c) => c.resetAt)), now);
+    }
+    return {
+      succeeded: async () => {
+        await clearThrottle(this.#db, accountKey);
+        await undoThrottleHit(this.#db, ipKey);
+      },
+      failed: noop,
+      abandoned: undoBoth,
+    };
+  }
+
+  /** Counts a request for a reset or verification email to `email`; refuses past the limit. */
+  async countMailRequest(kind: MailKind, email: string): Promise<Refusal | null> {
+    if (!this.#enabled) return null;
+    const now = this.#now();
+    const key = `mail:${kind}:${email.trim().toLowerCase()}`;
+    const hit = await hitThrottle(this.#db, key, MAIL_LIMIT.windowMs, now);
+    if (hit.count <= MAIL_LIMIT.max) return null;
+    await undoThrottleHit(this.#db, key);
+    return minutesUntil(hit.resetAt, now);
+  }
+
+  /** Housekeeping: forget windows that have ended. */
+  async prune(): Promise<number> {
+    return deleteExpiredThrottles(this.#db, this.#now());
+  }
+}
+
+export function isRefusal(value: SignInAttempt | Refusal | null): value is Refusal {
+  return value !== null && 'retryAfterSeconds' in value;
+}

@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createAuth, migrateAuthTables, type Auth } from './auth.ts';
+import { createSessionReader, type SessionUser } from './session-reader.ts';
+import { AuthThrottle } from './auth-throttle.ts';
+import { authRoutes } from './auth.routes.ts';
+import { googlePlugins } from './google.ts';
+import { grantAdminByEmail } from '../users/users.repository.ts';
+
+export type { SessionUser };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    mailer: Mailer;
+    /** preHandler: 401 unless signed in; sets request.user. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: sets request.user to the signed-in user, or null; never refuses. */
+    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 unless signed in, 403 unless admin; sets request.user. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const authPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const mailer = createMailer(config, app.log);
+    const deps = { config, db: app.db, dialect: app.dialect, mailer, plugins: googlePlugins(config), log: app.log };
+    await migrateAuthTables(deps);
+    const auth = createAuth(deps);
+    app.decorate('auth', auth);
+    app.decorate('mailer', mailer);
+    app.decorateRequest('user', null);
+
+    const readSession = await createSessionReader(auth, app.db);
+    app.decorate('optionalUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await readSession(request, reply);
+    });
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await readSession(request, reply);
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await readSession(request, reply);
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+      if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may do that.');
+    });
+
+    app.addHook('onReady', async () => {
+      if (config.ADMIN_EMAILS.length > 0) await grantAdminByEmail(app.db, config.ADMIN_EMAILS);
+    });
+
+    // Forget ended throttle windows now and then (any process may do it; it is idempotent).
+    const throttle = new AuthThrottle(app.db, { enabled: config.RATE_LIMIT });
+    const prune = setInterval(() => {
+      throttle.prune().catch((error: unknown) => app.log.warn({ err: error }, 'could not prune auth throttle'));
+    }, 10 * 60_000);
+    prune.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(prune);
+      await mailer.close();
+    });
+
+    await app.register(authRoutes, { config, auth, throttle });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

@@ -1,0 +1,217 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessages,
+  googleSignInSchema,
+  loginSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupSchema,
+  verificationRequestSchema,
+} from '@toolsify/shared/auth';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authHeaders } from './auth-headers.ts';
+import { plainAuthMessage, tooManyAttempts } from './auth-errors.ts';
+import { isRefusal, type AuthThrottle, type MailKind } from './auth-throttle.ts';
+import { RESET_PASSWORD_PAGE, VERIFIED_CALLBACK_PATH, type Auth } from './auth.ts';
+import { googleEnabled } from './google.ts';
+import { clearInterruptedSignUp } from './interrupted-sign-up.ts';
+
+/**
+ * The better-auth paths this store uses; every other better-auth endpoint (update-user,
+ * change-email, delete-user...) answers 404, so nothing the app does not use can be called.
+ * The paths with a body have their own route below, validated by the shared schemas.
+ */
+const PASS_THROUGH: Record<'GET' | 'POST', RegExp[]> = {
+  GET: [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/, /^\/callback\/google$/, /^\/error$/, /^\/ok$/],
+  POST: [/^\/sign-out$/],
+};
+
+interface AuthAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** better-auth's error code, when the answer is an error. */
+  code: string | undefined;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; throttle: AuthThrottle }> = async (
+  app,
+  { config, auth, throttle },
+) => {
+  /**
+   * Hands better-auth a Web Request built from Fastify's request. With a body we checked, the
+   * query string is dropped: better-auth must read nothing we did not validate.
+   */
+  async function callAuth(request: FastifyRequest, body?: unknown): Promise<AuthAnswer> {
+    const url = new URL(body === undefined ? request.url : request.url.split('?')[0]!, config.PUBLIC_URL);
+    const headers = authHeaders(request);
+    headers.delete('content-length');
+    const payload = body ?? request.body;
+    const hasBody = request.method !== 'GET' && payload !== undefined && payload !== null;
+    if (hasBody) headers.set('content-type', 'application/json');
+    const response = await auth.handler(
+      new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(payload) } : {}) }),
+    );
+    const text = await response.text();
+    let code: string | undefined;
+    if (response.status >= 400) {
+      try {
+        code = (JSON.parse(text) as { code?: string }).code;
+      } catch {
+        code = undefined;
+      }
+    }
+    return { status: response.status, headers: response.headers, text, code };
+  }
+
+  /** Sends better-auth's answer, errors in the app's one shape and in plain words. */
+  function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: AuthAnswer) {
+    reply.status(answer.status);
+    answer.headers.forEach((value, key) => {
+      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'x-retry-after') reply.header(key, value);
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+    if (answer.status === 429) {
+      const seconds = Number(answer.headers.get('x-retry-after')) || 60;
+      reply.header('retry-after', String(seconds)).type('application/json');
+      return reply.send({ error: { code: 'RATE_LIMITED', message: tooManyAttempts(seconds) } });
+    }
+    if (answer.status >= 500) {
+      request.log.error({ status: answer.status, code: answer.code }, 'auth failed');
+      return reply.type('application/json').send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
+    }
+    if (answer.status >= 400) {
+      let message: string | undefined;
+      try {
+        message = (JSON.parse(answer.text) as { message?: string }).message;
+      } catch {
+        message = undefined;
+      }
+      const code = answer.code ?? (answer.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+      return reply.type('application/json').send({ error: { code, message: plainAuthMessage(answer.code, message) } });
+    }
+    if (answer.status >= 200 && answer.status < 300 && answer.headers.get('content-type')?.includes('json') && answer.text) {
+      // The session token lives in the HttpOnly cookie only: no script on the page may read it.
+      // Bookkeeping columns (deletedAt) are the server's business.
+      const data = JSON.parse(answer.text) as Record<string, unknown> | null;
+      if (data && typeof data === 'object') {
+        delete data.token;
+        const session = data.session as Record<string, unknown> | undefined;
+        if (session && typeof session === 'object') delete session.token;
+        const user = data.user as Record<string, unknown> | undefined;
+        if (user && typeof user === 'object') delete user.deletedAt;
+      }
+      return reply.send(JSON.stringify(data));
+    }
+    return reply.send(answer.text.length > 0 ? answer.text : null);
+  }
+
+  function refuse(reply: FastifyReply, retryAfterSeconds: number): never {
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new AppError('RATE_LIMITED', tooManyAttempts(retryAfterSeconds));
+  }
+
+  async function limitMail(reply: FastifyReply, kind: MailKind, email: string) {
+    const refusal = await throttle.countMailRequest(kind, email);
+    if (refusal) refuse(reply, refusal.retryAfterSeconds);
+  }
+
+  const tags = ['account'];
+
+  app.post(
+    '/api/auth/sign-up/email',
+    { schema: { tags, summary: 'Sign up with name, email and password; signs in and sends a verification email', body: signupSchema } },
+    async (request, reply) => {
+      if (await clearInterruptedSignUp(app.db, request.body.email)) {
+        request.log.warn('removed the remnant of an interrupted sign-up before signing up again');
+      }
+      return sendAnswer(request, reply, await callAuth(request, { ...request.body, callbackURL: VERIFIED_CALLBACK_PATH }));
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in/email',
+    { schema: { tags, summary: 'Log in; 5 failed tries per account and per address in 15 minutes, then 429', body: loginSchema } },
+    async (request, reply) => {
+      const attempt = await throttle.beginSignIn(request.body.email, request.ip);
+      if (isRefusal(attempt)) return refuse(reply, attempt.retryAfterSeconds);
+      let answer: AuthAnswer;
+      try {
+        answer = await callAuth(request, request.body);
+      } catch (error) {
+        await attempt.abandoned();
+        throw error;
+      }
+      if (answer.status === 200) await attempt.succeeded();
+      else if (answer.code === 'INVALID_EMAIL_OR_PASSWORD') await attempt.failed();
+      else await attempt.abandoned();
+      return sendAnswer(request, reply, answer);
+    },
+  );
+
+  app.post(
+    '/api/auth/request-password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Emails a reset link; the same answer whether or not the account exists',
+        body: resetRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      await limitMail(reply, 'reset', request.body.email);
+      return sendAnswer(request, reply, await callAuth(request, { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE }));
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags, summary: "Sets a new password with the emailed token; ends the account's sessions", body: resetPasswordSchema } },
+    async (request, reply) => sendAnswer(request, reply, await callAuth(request, request.body)),
+  );
+
+  app.post(
+    '/api/auth/send-verification-email',
+    { schema: { tags, summary: 'Sends the verification email again', body: verificationRequestSchema } },
+    async (request, reply) => {
+      await limitMail(reply, 'verify', request.body.email);
+      return sendAnswer(request, reply, await callAuth(request, { email: request.body.email, callbackURL: VERIFIED_CALLBACK_PATH }));
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in/social',
+    { schema: { tags, summary: 'Continue With Google: answers the URL to send the browser to', body: googleSignInSchema } },
+    async (request, reply) => {
+      if (!googleEnabled(config)) throw new AppError('NOT_FOUND', authMessages.googleNotConfigured);
+      const { callbackURL = '/', newUserCallbackURL, errorCallbackURL = '/login' } = request.body;
+      return sendAnswer(
+        request,
+        reply,
+        await callAuth(request, {
+          provider: 'google',
+          callbackURL,
+          errorCallbackURL,
+          ...(newUserCallbackURL ? { newUserCallbackURL } : {}),
+          disableRedirect: true,
+        }),
+      );
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const subPath = new URL(request.url, config.PUBLIC_URL).pathname.slice('/api/auth'.length);
+      const allowed = PASS_THROUGH[request.method as 'GET' | 'POST'].some((pattern) => pattern.test(subPath));
+      if (!allowed) throw new AppError('NOT_FOUND', `No route ${request.method} /api/auth${subPath}`);
+      return sendAnswer(request, reply, await callAuth(request));
+    },
+  });
+};

@@ -1,0 +1,147 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DialectName } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetPasswordEmail, verificationEmail } from '../mail/templates.ts';
+
+/** The header through which the Fastify mount hands better-auth the client address it trusts. */
+export const CLIENT_IP_HEADER = 'x-toolsify-client-ip';
+
+export interface AuthDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  mailer: Mailer;
+  /** better-auth's plugins (Google through genericOAuth when configured). */
+  plugins?: BetterAuthOptions['plugins'];
+  /** better-auth's own log lines go to the app's logger (never the console). */
+  log?: FastifyBaseLogger;
+}
+
+/** Where a verification link lands: the dashboard says "verified" (or why not). */
+export const VERIFIED_CALLBACK_PATH = '/dashboard?verified=1';
+/** Where a reset link lands: the new-password page, with ?token= (or ?error=). */
+export const RESET_PASSWORD_PAGE = '/reset-password';
+
+/**
+ * better-auth on the app's own database (DESIGN.md decision 5): cookie sessions, email and
+ * password, verification on sign-up (not required to sign in), password reset, the admin role.
+ */
+export function buildAuthOptions({ config, db, dialect, mailer, plugins = [], log }: AuthDeps) {
+  const secure = config.PUBLIC_URL.startsWith('https://');
+  const origins = [new URL(config.PUBLIC_URL).origin];
+  if (config.NODE_ENV !== 'production') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+
+  return {
+    appName: 'Toolsify',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.BETTER_AUTH_SECRET ?? 'dev-only-secret-change-me-dev-only-secret',
+    trustedOrigins: origins,
+    database: { db, type: dialect },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Not awaited: the answer takes the same time whether or not the account exists.
+      async sendResetPassword({ user, url }) {
+        mailer.sendLater({ to: user.email, ...resetPasswordEmail({ name: user.name, url }), link: url });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        mailer.sendLater({ to: user.email, ...verificationEmail({ name: user.name, url }), link: url });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, input: false },
+        deletedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const admin = config.ADMIN_EMAILS.includes(user.email.toLowerCase());
+            return { data: { ...user, role: admin ? 'admin' : null } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // A removed user can never get a session again.
+          async before(session) {
+            const row = await db.selectFrom('user').select('deletedAt').where('id', '=', session.userId).executeTakeFirst();
+            return row && !row.deletedAt ? { data: session } : false;
+          },
+        },
+      },
+    },
+    account: {
+      // Google may join an existing account only when both sides proved the address
+      // (better-auth's default, spelled out): nobody pre-registers someone else's email.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true },
+    },
+    // Requests per client address and path, in the database so every process counts them.
+    // Failed sign-ins per account and per address are counted apart (auth-throttle.ts).
+    rateLimit: {
+      enabled: config.RATE_LIMIT,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 20 },
+        '/sign-up/email': { window: 15 * 60, max: 5 },
+        '/request-password-reset': { window: 15 * 60, max: 5 },
+        '/reset-password': { window: 15 * 60, max: 10 },
+        '/send-verification-email': { window: 15 * 60, max: 5 },
+        '/sign-in/social': { window: 60, max: 20 },
+      },
+    },
+    logger: {
+      level: 'warn',
+      log(level, message, ...args) {
+        if (!log) return;
+        const detail = args.length > 0 ? { detail: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        log[level === 'debug' ? 'debug' : level === 'info' ? 'info' : level === 'warn' ? 'warn' : 'error'](detail, `auth: ${message}`);
+      },
+    },
+    advanced: {
+      // Checked in every environment, tests included (better-auth skips them under NODE_ENV=test).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: secure,
+      cookiePrefix: 'toolsify',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    plugins,
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(buildAuthOptions(deps));
+}
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's tables (user, session, account, verification, rateLimit). */
+export async function migrateAuthTables(deps: AuthDeps): Promise<void> {
+  const { runMigrations } = await getMigrations(buildAuthOptions(deps));
+  await runMigrations();
+}

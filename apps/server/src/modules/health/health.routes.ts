@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { storeConfigSchema } from '@toolsify/shared/store-config';
+import { databaseIsReachable } from '../../plugins/database.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: '200 when the database answers, 503 when it does not',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
+    async (_request, reply) => {
+      if (await databaseIsReachable(app.db)) return { status: 'ok' as const };
+      return reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the web app needs to know about this server',
+        response: { 200: storeConfigSchema },
+      },
+    },
+    async () => ({
+      googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
+      payments: {
+        gateway: app.config.paymentGateway,
+        publishableKey: app.config.paymentGateway === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      },
+      trainingSiteUrl: app.config.TRAINING_SITE_URL,
+    }),
+  );
+};

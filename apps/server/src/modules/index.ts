@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { meRoutes } from './auth/me.routes.ts';
+import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+
+/**
+ * The feature modules' route plugins, registered in this order by buildApp. Each module
+ * adds its own line here (users, orders, payments, reviews, profile...).
+ */
+export const apiModules: FastifyPluginAsync[] = [
+  meRoutes as FastifyPluginAsync,
+  reviewsRoutes as FastifyPluginAsync,
+  profileRoutes as FastifyPluginAsync,
+  usersRoutes as FastifyPluginAsync,
+  ordersRoutes as FastifyPluginAsync,
+  paymentsRoutes as FastifyPluginAsync,
+];

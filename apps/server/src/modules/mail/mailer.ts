@@ -1,0 +1,87 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about; logged in outbox mode so a developer can click it. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Sends (or writes) the message; never throws: a failure is logged. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends in the background: the request that asked does not wait, so its answer takes the
+   * same time whether or not a message went out (no "does this account exist?" by timing).
+   */
+  sendLater(message: MailMessage): void;
+  /** Resolves when every message handed to sendLater has been sent or has failed. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
+ * MAIL_OUTBOX_DIR (DESIGN.md decision 7). Links carry tokens, so they are logged at info
+ * level only outside production.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const linkLevel = config.NODE_ENV === 'production' ? 'debug' : 'info';
+  const pending = new Set<Promise<void>>();
+  let deliver: (message: MailMessage) => Promise<void>;
+  let closeTransport = () => {};
+
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    closeTransport = () => transport.close();
+    deliver = async ({ to, subject, text, html, link }) => {
+      await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html });
+      log.info({ to, subject }, 'mail sent');
+      log[linkLevel]({ link }, 'mail link');
+    };
+  } else {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const dir = path.resolve(config.MAIL_OUTBOX_DIR);
+    deliver = async ({ to, subject, text, html, link }) => {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html });
+      await mkdir(dir, { recursive: true });
+      const safeTo = to.replace(/[^\w.@-]/g, '_');
+      // Sortable by time, unique within the same millisecond.
+      const file = path.join(dir, `${Date.now()}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to, subject, file }, 'mail written to outbox');
+      log[linkLevel]({ link }, `mail link: ${link ?? '(none)'}`);
+    };
+  }
+
+  const send = async (message: MailMessage) => {
+    try {
+      await deliver(message);
+    } catch (error) {
+      // The error names the server or the folder, never the message's link.
+      log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+    }
+  };
+
+  return {
+    send,
+    sendLater(message) {
+      const job = send(message).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    async close() {
+      await this.idle();
+      closeTransport();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { Kysely, Transaction } from 'kysely';
+import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
+import { lineTotalCents } from '@toolsify/shared/money';
+import { nowIso, toIso, type Database, type OrderRow, type ToolRow } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    toolId: row.tool_id,
+    tool: row.tool_name,
+    quantity: row.quantity,
+    unitPriceCents: row.unit_price_cents,
+    totalCents: lineTotalCents(row.unit_price_cents, row.quantity),
+    buyer: row.buyer_email,
+    buyerName: row.buyer_name,
+    phone: row.phone,
+    address: row.address,
+    status: row.status,
+    ...statusFlags(row.status),
+    transactionId: row.transaction_id,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByIdempotencyKey(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Orders newest first, `limit` after the cursor (an id), of one buyer or of everyone. */
+export async function findOrdersPage(
+  db: Db,
+  options: { userId?: string; statuses: readonly OrderStatus[]; limit: number; cursor?: number | undefined },
+): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('status', 'in', [...options.statuses]);
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** A live (not deleted) tool. */
+export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefined> {
+  return db.selectFrom('tool').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/**
+ * Takes `quantity` pieces of a live tool's stock, only if that many are there (DESIGN.md
+ * decision 3). Answers the row as it is after the update (the price and name the order
+ * records), or undefined when the stock was short or the tool is gone.
+ */
+export async function takeStock(db: Db, toolId: number, quantity: number): Promise<Pick<ToolRow, 'name' | 'price_cents' | 'minimum' | 'available'> | undefined> {
+  return db
+    .updateTable('tool')
+    .set((eb) => ({ available: eb('available', '-', quantity), updated_at: nowIso() }))
+    .where('id', '=', toolId)
+    .where('available', '>=', quantity)
+    .where('deleted_at', 'is', null)
+    .returning(['name', 'price_cents', 'minimum', 'available'])
+    .executeTakeFirst();
+}
+
+/** Puts `quantity` pieces back (a cancelled order), whether or not the tool was deleted since. */
+export async function returnStock(db: Db, toolId: number, quantity: number): Promise<void> {
+  await db
+    .updateTable('tool')
+    .set((eb) => ({ available: eb('available', '+', quantity), updated_at: nowIso() }))
+    .where('id', '=', toolId)
+    .execute();
+}
+
+export interface NewOrder {
+  userId: string;
+  toolId: number;
+  toolName: string;
+  unitPriceCents: number;
+  quantity: number;
+  buyerEmail: string;
+  buyerName: string;
+  phone: string;
+  address: string;
+  idempotencyKey: string | null;
+}
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
+  const now = nowIso();
+  return db
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      tool_id: order.toolId,
+      tool_name: order.toolName,
+      unit_price_cents: order.unitPriceCents,
+      quantity: order.quantity,
+      buyer_email: order.buyerEmail,
+      buyer_name: order.buyerName,
+      phone: order.phone,
+      address: order.address,
+      status: 'unpaid',
+      idempotency_key: order.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves an order from one status to another only if it is still in `from`: of two racing
+ * changes (cancel and pay, two cancels) exactly one wins. Answers the updated row, or
+ * undefined when the order was not in `from`.
+ */
+export async function transitionOrder(
+  db: Db,
+  id: number,
+  from: OrderStatus,
+  to: Exclude<OrderStatus, 'paid' | 'unpaid'>,
+): Promise<OrderRow | undefined> {
+  const now = nowIso();
+  return db
+    .updateTable('orders')
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'cancelled' ? { cancelled_at: now } : {}),
+      ...(to === 'shipped' ? { shipped_at: now } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A unique-constraint violation, from either database (the idempotency key's, here). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type { Page } from '@toolsify/shared/ids';
+import {
+  canPerform,
+  checkQuantity,
+  listedStatuses,
+  type AllOrdersQuery,
+  type Order,
+  type OrderActor,
+  type PlaceOrderInput,
+  type QuantityProblem,
+} from '@toolsify/shared/orders';
+import { messages } from '@toolsify/shared/messages';
+import type { Database, OrderRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { SessionUser } from '../auth/auth.plugin.ts';
+import {
+  findLiveTool,
+  findOrderById,
+  findOrderByIdempotencyKey,
+  findOrdersPage,
+  insertOrder,
+  isUniqueViolation,
+  returnStock,
+  takeStock,
+  toOrder,
+  transitionOrder,
+} from './orders.repository.ts';
+
+/** What the order rules need from the app (buildApp's FastifyInstance fits). */
+export interface OrdersDeps {
+  db: Kysely<Database>;
+  /** The catalog's cached reads: cleared after every stock change. */
+  catalogCache: TtlCache<unknown>;
+}
+
+const ORDER_NOT_FOUND = 'Order not found.';
+const TOOL_NOT_AVAILABLE = 'This tool is not available.';
+
+function actorOf(row: OrderRow, user: SessionUser): OrderActor {
+  return { isBuyer: row.user_id === user.id, isAdmin: user.role === 'admin' };
+}
+
+/** The order if `user` may see it; another customer's order does not exist for them (404). */
+async function findVisibleOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<OrderRow> {
+  const row = await findOrderById(db, id);
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const actor = actorOf(row, user);
+  if (!actor.isBuyer && !actor.isAdmin) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return row;
+}
+
+function sameRequest(row: OrderRow, input: PlaceOrderInput): boolean {
+  return row.tool_id === input.toolId && row.quantity === input.quantity && row.phone === input.phone && row.address === input.address;
+}
+
+/** A repeated Idempotency-Key: the same order again, or a conflict if the body changed. */
+function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed: true } {
+  if (!sameRequest(row, input)) {
+    throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different order.');
+  }
+  return { order: toOrder(row), replayed: true };
+}
+
+/**
+ * Places an order: one transaction that takes the stock with a conditional update (never
+ * below 0, never twice), checks the quantity rule against the tool as it is under that row
+ * lock, and inserts the order with the tool's name and unit price as they are now. Buyer and
+ * name come from the session. The tool is read separately only to explain a refusal.
+ *
+ * With an idempotency key, the unique (user, key) index decides: the same key again fails
+ * (and rolls back) somewhere in the transaction, and then the first order is the answer,
+ * whether the retry failed on the index or because the stock has run out since.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  user: SessionUser,
+  input: PlaceOrderInput,
+  idempotencyKey?: string,
+): Promise<{ order: Order; replayed: boolean }> {
+  let row: OrderRow;
+  try {
+    row = await deps.db.transaction().execute(async (trx) => {
+      // The decisive check: only this conditional update may take stock.
+      const taken = await takeStock(trx, input.toolId, input.quantity);
+      if (!taken) throw await refusal(trx, input);
+      // The minimum as it is under the row lock; a refusal here rolls the stock back.
+      assertQuantity(input.quantity, { minimum: taken.minimum, available: input.quantity });
+
+      return insertOrder(trx, {
+        userId: user.id,
+        toolId: input.toolId,
+        toolName: taken.name,
+        unitPriceCents: taken.price_cents,
+        quantity: input.quantity,
+        buyerEmail: user.email,
+        buyerName: user.name,
+        phone: input.phone,
+        address: input.address,
+        idempotencyKey: idempotencyKey ?? null,
+      });
+    });
+  } catch (error) {
+    // A key we have seen: its first order is the answer (this attempt rolled back, so the
+    // stock was taken once), including when two requests with the key raced.
+    if (idempotencyKey !== undefined && (isUniqueViolation(error) || error instanceof AppError)) {
+      const existing = await findOrderByIdempotencyKey(deps.db, user.id, idempotencyKey);
+      if (existing) return replay(existing, input);
+    }
+    throw error;
+  }
+  deps.catalogCache.clear();
+  return { order: toOrder(row), replayed: false };
+}
+
+/** Why the stock could not be taken: no such tool, or the quantity rule with the spec's words. */
+async function refusal(db: Kysely<Database>, input: PlaceOrderInput): Promise<AppError> {
+  const tool = await findLiveTool(db, input.toolId);
+  if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
+  const problem = checkQuantity(input.quantity, tool) ?? { kind: 'above-available' as const, message: messages.quantityAboveAvailable };
+  return quantityError(problem);
+}
+
+function quantityError(problem: QuantityProblem): AppError {
+  const fields = { quantity: problem.message };
+  if (problem.kind === 'above-available') return new AppError('OUT_OF_STOCK', problem.message, fields);
+  return new AppError('VALIDATION_FAILED', problem.message, fields);
+}
+
+function assertQuantity(quantity: number, limits: { minimum: number; available: number }): void {
+  const problem = checkQuantity(quantity, limits);
+  if (problem) throw quantityError(problem);
+}
+
+export async function getOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<Order> {
+  return toOrder(await findVisibleOrder(db, id, user));
+}
+
+function pageOf(rows: OrderRow[], limit: number): Page<Order> {
+  const items = rows.slice(0, limit).map(toOrder);
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+/** My Orders: the user's listed (not cancelled) orders, newest first. */
+export async function listMyOrders(db: Kysely<Database>, user: SessionUser, query: { limit: number; cursor?: number | undefined }): Promise<Page<Order>> {
+  const rows = await findOrdersPage(db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
+  return pageOf(rows, query.limit);
+}
+
+/** Manage All Orders: every listed order (or those of one status), newest first. */
+export async function listAllOrders(db: Kysely<Database>, query: AllOrdersQuery): Promise<Page<Order>> {
+  const statuses = query.status ? [query.status] : listedStatuses;
+  const rows = await findOrdersPage(db, { statuses, limit: query.limit + 1, cursor: query.cursor });
+  return pageOf(rows, query.limit);
+}
+
+/**
+ * Cancels an unpaid order (its buyer or an admin) and puts its stock back, in one
+ * transaction. The conditional status change makes it happen exactly once: a second cancel,
+ * or a cancel racing a payment that won, changes nothing and answers 409. The row stays,
+ * as cancelled.
+ */
+export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const order = await findVisibleOrder(trx, id, user);
+    if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
+    const cancelled = await transitionOrder(trx, id, 'unpaid', 'cancelled');
+    if (!cancelled) throw cannotCancel((await findOrderById(trx, id)) ?? order);
+    await returnStock(trx, cancelled.tool_id, cancelled.quantity);
+    return cancelled;
+  });
+  deps.catalogCache.clear();
+  return toOrder(row);
+}
+
+function cannotCancel(order: OrderRow): AppError {
+  return new AppError(
+    'INVALID_STATE',
+    order.status === 'cancelled' ? 'This order is already cancelled.' : 'Only an unpaid order can be cancelled.',
+  );
+}
+
+/** Admin: marks a paid order shipped. Anything else answers 409 and changes nothing. */
+export async function shipOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<Order> {
+  const order = await findVisibleOrder(db, id, user);
+  if (!canPerform(order.status, actorOf(order, user), 'ship')) throw cannotShip(order);
+  const shipped = await transitionOrder(db, id, 'paid', 'shipped');
+  if (!shipped) throw cannotShip((await findOrderById(db, id)) ?? order);
+  return toOrder(shipped);
+}
+
+function cannotShip(order: OrderRow): AppError {
+  return new AppError(
+    'INVALID_STATE',
+    order.status === 'shipped' ? 'This order has already shipped.' : 'Only a paid order can be shipped.',
+  );
+}

@@ -1,0 +1,47 @@
+import type { PaymentGatewayName } from '@toolsify/shared/payments';
+import type { PaymentIntentStatus } from '../../db/schema.ts';
+
+/** A payment intent as the gateway reports it: the only source the server trusts. */
+export interface GatewayIntent {
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The order the intent was created for (Stripe: metadata.order_id), or null if it names none. */
+  orderId: number | null;
+  clientSecret: string;
+  /** The gateway's message for the last failed attempt (e.g. "Your card was declined."). */
+  lastError: string | null;
+}
+
+export interface NewIntent {
+  orderId: number;
+  amountCents: number;
+  currency: string;
+  /** The same key gives the same intent (Stripe's Idempotency-Key): a retry never makes a second. */
+  idempotencyKey: string;
+  description: string;
+}
+
+/** A webhook whose signature has been verified. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  /** The intent the event is about, for payment_intent.* events. */
+  intent: GatewayIntent | null;
+}
+
+/**
+ * What the payments service needs from a card gateway. Two implementations, chosen by
+ * configuration: payments.sandbox-gateway.ts (default) and payments.stripe-gateway.ts.
+ */
+export interface PaymentGateway {
+  readonly name: PaymentGatewayName;
+  /** Stripe's publishable key for the browser; null for the sandbox. */
+  readonly publishableKey: string | null;
+  createIntent(input: NewIntent): Promise<GatewayIntent>;
+  /** The intent with this id, or null when the gateway knows no such intent. */
+  retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  /** Verifies the signature over the raw body; throws AppError('BAD_REQUEST') when it does not hold. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;
+}

@@ -1,0 +1,268 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { lineTotalCents } from '@toolsify/shared/money';
+import { canPerform } from '@toolsify/shared/orders';
+import {
+  PAYMENT_CURRENCY,
+  cardMessages,
+  type PaymentIntentResponse,
+  type PaymentResult,
+  type SandboxConfirmResult,
+} from '@toolsify/shared/payments';
+import { AppError } from '../../lib/errors.ts';
+import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
+import type { GatewayIntent, PaymentGateway } from './payments.gateway.ts';
+import {
+  cancelOpenIntentsOfOtherGateways,
+  claimOpenIntent,
+  closeOtherOpenIntents,
+  countIntents,
+  findIntentById,
+  findOpenIntent,
+  findOrderById,
+  insertIntent,
+  insertPaymentEvent,
+  markOrderPaid,
+  recordSucceededIntent,
+  toGatewayIntent,
+  updateIntentState,
+  type PaymentIntentRow,
+} from './payments.repository.ts';
+import { sandboxCardOutcome } from './payments.sandbox-gateway.ts';
+
+export interface PaymentDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+}
+
+const NOT_FOUND = 'This order was not found.';
+const ALREADY_PAID = 'This order is already paid.';
+const CANCELLED = 'This order was cancelled.';
+const NOT_THIS_ORDER = 'This payment does not belong to this order.';
+const WRONG_AMOUNT = 'The payment amount does not match this order.';
+const NOT_COMPLETED = 'The payment has not been completed yet.';
+const NO_SUCH_PAYMENT = 'No such payment.';
+
+/** The amount to charge: the order row's unit price times its quantity, in cents. Never the browser's. */
+export function amountOf(order: OrderRow): number {
+  return lineTotalCents(order.unit_price_cents, order.quantity);
+}
+
+const isPaid = (order: OrderRow) => order.status === 'paid' || order.status === 'shipped';
+
+/** The order, if `userId` bought it; anyone else learns nothing (404). */
+async function buyersOrder(db: Kysely<Database>, orderId: number, userId: string): Promise<OrderRow> {
+  const order = await findOrderById(db, orderId);
+  if (!order || order.user_id !== userId) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return order;
+}
+
+/** Pay is the buyer's action on an unpaid order only (the shared order status rule). */
+function assertPayable(order: OrderRow): void {
+  if (canPerform(order.status, { isBuyer: true, isAdmin: false }, 'pay')) return;
+  throw new AppError('INVALID_STATE', order.status === 'cancelled' ? CANCELLED : ALREADY_PAID);
+}
+
+/**
+ * THE rule for marking an order paid, applied by the buyer's confirmation, the webhook and the
+ * sandbox alike: the intent succeeded, it was made for this order, and its amount and currency
+ * are the order's. Returns what is wrong, or null.
+ */
+export function intentProblem(order: OrderRow, intent: GatewayIntent | null): { code: 'BAD_REQUEST' | 'PAYMENT_FAILED'; message: string } | null {
+  if (!intent || intent.orderId !== order.id) return { code: 'BAD_REQUEST', message: NOT_THIS_ORDER };
+  if (intent.amountCents !== amountOf(order) || intent.currency !== PAYMENT_CURRENCY) return { code: 'BAD_REQUEST', message: WRONG_AMOUNT };
+  if (intent.status !== 'succeeded') return { code: 'PAYMENT_FAILED', message: intent.lastError ?? NOT_COMPLETED };
+  return null;
+}
+
+type Settlement = 'paid' | 'already-paid' | 'conflict';
+
+/**
+ * Marks the order paid with a verified, succeeded intent, in the caller's transaction. The
+ * order update is conditional (`where status = 'unpaid'`), so whichever of the confirmation and
+ * the webhook comes first wins and the other changes nothing.
+ */
+async function settle(trx: Transaction<Database>, deps: PaymentDeps, orderId: number, intent: GatewayIntent): Promise<Settlement> {
+  if (await markOrderPaid(trx, orderId, intent.id)) {
+    await recordSucceededIntent(trx, deps.gateway.name, { ...intent, orderId });
+    await closeOtherOpenIntents(trx, orderId, intent.id);
+    deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');
+    return 'paid';
+  }
+  const now = await findOrderById(trx, orderId);
+  if (now && isPaid(now) && now.transaction_id === intent.id) return 'already-paid';
+  // Money moved for an order that was paid another way or cancelled meanwhile: a person must refund it.
+  deps.log.error(
+    { orderId, paymentIntentId: intent.id, orderStatus: now?.status, transactionId: now?.transaction_id },
+    'a payment succeeded for an order that is no longer unpaid: refund it',
+  );
+  return 'conflict';
+}
+
+function paymentResult(orderId: number, transactionId: string): PaymentResult {
+  return { orderId, paid: true, transactionId };
+}
+
+/** The order's open intent, unless the gateway says it can no longer be paid (then it is closed here). */
+async function liveOpenIntent(deps: PaymentDeps, order: OrderRow): Promise<PaymentIntentRow | undefined> {
+  const open = await findOpenIntent(deps.db, order.id);
+  if (!open) return undefined;
+  const live = await deps.gateway.retrieveIntent(open.id);
+  if (live?.status === 'succeeded' && intentProblem(order, live) === null) {
+    // Paid at the gateway, but neither the confirmation nor the webhook has reached us yet.
+    await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, live));
+    throw new AppError('INVALID_STATE', ALREADY_PAID);
+  }
+  if (!live || live.status === 'succeeded' || live.status === 'canceled' || live.status === 'failed' || intentProblem(order, live)?.code === 'BAD_REQUEST') {
+    await updateIntentState(deps.db, open.id, { status: 'canceled', lastError: live?.lastError ?? null });
+    return undefined;
+  }
+  if (live.status !== open.status) await updateIntentState(deps.db, open.id, { status: live.status, lastError: live.lastError });
+  return open;
+}
+
+/**
+ * `POST /api/orders/:id/payment-intent`: the order's open intent, or a new one for the order's
+ * amount. Two pages opened at once share one intent (a unique index on open intents, and
+ * Stripe's idempotency key for the same attempt).
+ */
+export async function createPaymentIntent(deps: PaymentDeps, input: { orderId: number; userId: string }): Promise<PaymentIntentResponse> {
+  const { db, gateway } = deps;
+  const order = await buyersOrder(db, input.orderId, input.userId);
+  assertPayable(order);
+  const amountCents = amountOf(order);
+  await cancelOpenIntentsOfOtherGateways(db, order.id, gateway.name);
+
+  let intent = await liveOpenIntent(deps, order);
+  if (!intent) {
+    const attempt = (await countIntents(db, order.id, gateway.name)) + 1;
+    const created = await gateway.createIntent({
+      orderId: order.id,
+      amountCents,
+      currency: PAYMENT_CURRENCY,
+      // Unique per order and attempt, and stable across retries of the same attempt.
+      idempotencyKey: `toolsify-order-${order.id}-${Date.parse(toIso(order.created_at))}-${attempt}`,
+      description: `Toolsify order #${order.id}: ${order.quantity} x ${order.tool_name}`,
+    });
+    await insertIntent(db, gateway.name, created);
+    intent = await findOpenIntent(db, order.id);
+    if (!intent) throw new AppError('CONFLICT', 'The payment could not be started. Please reload the page and try again.');
+  }
+
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.client_secret,
+    amountCents: intent.amount_cents,
+    currency: PAYMENT_CURRENCY,
+    gateway: gateway.name,
+    publishableKey: gateway.publishableKey,
+    order: { id: order.id, toolName: order.tool_name, quantity: order.quantity, unitPriceCents: order.unit_price_cents },
+  };
+}
+
+/**
+ * `POST /api/orders/:id/payment/confirm`: the browser says "I paid with this intent"; the server
+ * asks the gateway and marks the order paid only if the rule holds. Idempotent: confirming the
+ * intent an order was already paid with answers the same result and changes nothing.
+ */
+export async function confirmOrderPayment(
+  deps: PaymentDeps,
+  input: { orderId: number; userId: string; paymentIntentId: string },
+): Promise<PaymentResult> {
+  const order = await buyersOrder(deps.db, input.orderId, input.userId);
+  if (isPaid(order) && order.transaction_id === input.paymentIntentId) return paymentResult(order.id, input.paymentIntentId);
+  assertPayable(order);
+
+  const intent = await deps.gateway.retrieveIntent(input.paymentIntentId);
+  const problem = intentProblem(order, intent);
+  if (!intent || problem) {
+    if (problem?.message === WRONG_AMOUNT) {
+      deps.log.warn({ orderId: order.id, paymentIntentId: input.paymentIntentId }, 'payment intent amount does not match its order');
+    }
+    if (intent && problem?.code === 'PAYMENT_FAILED') {
+      await updateIntentState(deps.db, intent.id, { status: intent.status, lastError: intent.lastError });
+    }
+    throw new AppError(problem?.code ?? 'BAD_REQUEST', problem?.message ?? NOT_THIS_ORDER);
+  }
+
+  const outcome = await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, intent));
+  if (outcome === 'conflict') {
+    const now = await findOrderById(deps.db, order.id);
+    throw new AppError('INVALID_STATE', now?.status === 'cancelled' ? CANCELLED : ALREADY_PAID);
+  }
+  return paymentResult(order.id, intent.id);
+}
+
+/**
+ * `POST /api/payments/webhook`: a signed event from the gateway. Each event id is applied once
+ * (recorded in the same transaction as its effect, so a failure lets the gateway retry).
+ */
+export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
+  const event = await deps.gateway.parseWebhook(rawBody, signature);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await insertPaymentEvent(trx, event.id, event.type))) {
+      deps.log.info({ eventId: event.id }, 'webhook event already applied');
+      return;
+    }
+    const intent = event.intent;
+    if (!intent) return;
+    if (event.type === 'payment_intent.succeeded') {
+      const order = intent.orderId === null ? undefined : await findOrderById(trx, intent.orderId);
+      const problem = order ? intentProblem(order, intent) : { message: NOT_THIS_ORDER };
+      if (!order || problem) {
+        deps.log.warn({ eventId: event.id, paymentIntentId: intent.id, problem: problem?.message }, 'webhook payment not applied');
+        return;
+      }
+      await settle(trx, deps, order.id, intent);
+    } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
+      await updateIntentState(trx, intent.id, { status: intent.status, lastError: intent.lastError });
+    }
+  });
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * `POST /api/payments/sandbox/confirm`: the sandbox's card network. The card was already
+ * checked for Luhn, expiry and CVC by the shared schema; the number decides the outcome.
+ * The card number lives only in this call: it is never stored or logged.
+ */
+export async function confirmSandboxPayment(
+  deps: PaymentDeps,
+  input: { userId: string; paymentIntentId: string; clientSecret: string; cardNumber: string },
+): Promise<SandboxConfirmResult> {
+  const row = await findIntentById(deps.db, input.paymentIntentId);
+  if (!row || row.gateway !== 'sandbox' || !sameSecret(row.client_secret, input.clientSecret)) {
+    throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
+  }
+  const order = await findOrderById(deps.db, row.order_id);
+  if (!order || order.user_id !== input.userId) throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
+  if (row.status === 'succeeded') throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+  if (row.status === 'canceled' || row.status === 'failed') {
+    throw new AppError('INVALID_STATE', 'This payment was closed. Please reload the page and try again.');
+  }
+  assertPayable(order);
+  if (row.amount_cents !== amountOf(order)) throw new AppError('BAD_REQUEST', WRONG_AMOUNT);
+
+  const outcome = sandboxCardOutcome(input.cardNumber);
+  if (!outcome.ok) {
+    await updateIntentState(deps.db, row.id, { status: 'requires_payment_method', lastError: outcome.message });
+    const fields = outcome.message === cardMessages.numberInvalid ? { cardNumber: outcome.message } : undefined;
+    throw new AppError('PAYMENT_FAILED', outcome.message, fields);
+  }
+
+  const intent: GatewayIntent = { ...toGatewayIntent(row), status: 'succeeded', lastError: null };
+  await deps.db.transaction().execute(async (trx) => {
+    // An intent succeeds once: of two simultaneous payments with it, one claims it.
+    if (!(await claimOpenIntent(trx, row.id))) throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+    // Nothing is charged unless the order becomes paid by it (the throw rolls the claim back).
+    if ((await settle(trx, deps, order.id, intent)) !== 'paid') throw new AppError('INVALID_STATE', ALREADY_PAID);
+  });
+  return { paymentIntentId: row.id, status: 'succeeded' };
+}

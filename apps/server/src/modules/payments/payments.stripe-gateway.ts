@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Stripe } from 'stripe';
+import type { Config } from '../../config.ts';
+import type { PaymentIntentStatus } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { GatewayEvent, GatewayIntent, NewIntent, PaymentGateway } from './payments.gateway.ts';
+
+const UNAVAILABLE = 'The payment service is not available right now. Please try again in a moment.';
+
+/** Stripe's seven intent statuses, folded into the four our table keeps. */
+function toStatus(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    default:
+      // requires_payment_method, requires_confirmation, requires_action: still payable.
+      return 'requires_payment_method';
+  }
+}
+
+function toOrderId(value: string | undefined): number | null {
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+export function toGatewayIntentFromStripe(pi: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: pi.id,
+    status: toStatus(pi.status),
+    amountCents: pi.amount,
+    currency: pi.currency,
+    orderId: toOrderId(pi.metadata?.order_id),
+    clientSecret: pi.client_secret ?? '',
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+/**
+ * The Stripe gateway: PaymentIntents in USD through the official SDK, one idempotency key per
+ * order attempt, webhooks verified against STRIPE_WEBHOOK_SECRET. STRIPE_API_URL points the SDK
+ * at a local stand-in in tests.
+ */
+export function createStripeGateway(config: Config, log: FastifyBaseLogger): PaymentGateway {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret || !config.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error('the stripe gateway needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Toolsify' },
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  /** Network trouble or an outage at Stripe is ours to report (503), never the buyer's fault. */
+  const unavailable = (error: unknown, action: string): AppError => {
+    log.error({ err: error }, `stripe: ${action} failed`);
+    return new AppError('SERVICE_UNAVAILABLE', UNAVAILABLE);
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+
+    async createIntent(input: NewIntent): Promise<GatewayIntent> {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            allowed_payment_method_types: ['card'],
+            description: input.description,
+            metadata: { order_id: String(input.orderId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toGatewayIntentFromStripe(pi);
+      } catch (error) {
+        throw unavailable(error, 'creating a payment intent');
+      }
+    },
+
+    async retrieveIntent(id: string): Promise<GatewayIntent | null> {
+      try {
+        return toGatewayIntentFromStripe(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+          return null;
+        }
+        throw unavailable(error, 'retrieving a payment intent');
+      }
+    },
+
+    async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent> {
+      if (!signature) throw new AppError('BAD_REQUEST', 'The Stripe-Signature header is missing.');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+      } catch {
+        throw new AppError('BAD_REQUEST', 'The webhook signature does not match.');
+      }
+      const object = event.data.object as { object?: string };
+      const intent = object.object === 'payment_intent' ? toGatewayIntentFromStripe(object as Stripe.PaymentIntent) : null;
+      return { id: event.id, type: event.type, intent };
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
+import { STRIPE_TEST_KEYS, intentRows, orderRow, placeOrder, startStripeStandIn, type StripeStandIn } from './payments.test-helpers.ts';
+
+interface Intent {
+  paymentIntentId: string;
+  clientSecret: string;
+  amountCents: number;
+  gateway: string;
+  publishableKey: string | null;
+}
+
+describe('payments with the stripe gateway (against a local stand-in for the Stripe API)', () => {
+  let stripe: StripeStandIn;
+  let app: FastifyInstance;
+  let buyer: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    app = await createTestApp({ ...STRIPE_TEST_KEYS, STRIPE_API_URL: stripe.url });
+    [buyer, other] = await Promise.all([signUp(app), signUp(app), signUpAdmin(app)]);
+  });
+  afterAll(async () => {
+    await assertInvariants(app.db);
+    await app.close();
+    await stripe.close();
+  });
+
+  const intentFor = async (user: TestUser, orderId: number): Promise<Intent> => {
+    const res = await as(app, user, { method: 'POST', url: `/api/orders/${orderId}/payment-intent` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const confirm = (user: TestUser, orderId: number, paymentIntentId: string) =>
+    as(app, user, { method: 'POST', url: `/api/orders/${orderId}/payment/confirm`, payload: { paymentIntentId } });
+  const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
+    app.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
+
+  it('tells the web app to use Stripe, with the publishable key', async () => {
+    const res = await app.inject({ url: '/api/config' });
+    expect(res.json().payments).toEqual({ gateway: 'stripe', publishableKey: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY });
+    // The sandbox's card endpoint does not exist with a real gateway.
+    expect((await as(app, buyer, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: {} })).statusCode).toBe(404);
+  });
+
+  it("creates a USD PaymentIntent for the order row's amount, with an idempotency key, and reuses it", async () => {
+    const order = await placeOrder(app, buyer, { priceCents: 1999, quantity: 4 });
+    const before = stripe.requests.length;
+    const intent = await intentFor(buyer, order.id);
+    expect(intent).toMatchObject({ amountCents: 7996, gateway: 'stripe', publishableKey: STRIPE_TEST_KEYS.STRIPE_PUBLISHABLE_KEY });
+    expect(intent.paymentIntentId).toMatch(/^pi_/);
+
+    const created = stripe.requests.slice(before).filter((r) => r.method === 'POST');
+    expect(created).toHaveLength(1);
+    expect(created[0]!.form).toMatchObject({ amount: '7996', currency: 'usd', 'metadata[order_id]': String(order.id) });
+    expect(created[0]!.idempotencyKey).toMatch(new RegExp(`^toolsify-order-${order.id}-\\d+-1$`));
+    expect(stripe.intents.get(intent.paymentIntentId)!.client_secret).toBe(intent.clientSecret);
+
+    // A second visit to the payment page reuses the intent (and checks it is still open).
+    const again = await intentFor(buyer, order.id);
+    expect(again.paymentIntentId).toBe(intent.paymentIntentId);
+    expect(stripe.requests.slice(before).filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(await intentRows(app, order.id)).toHaveLength(1);
+  });
+
+  it('marks the order paid only after Stripe says the intent succeeded; paid once', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+
+    const early = await confirm(buyer, order.id, intent.paymentIntentId);
+    expect(early.statusCode).toBe(402);
+    stripe.decline(intent.paymentIntentId, 'Your card was declined.');
+    const declined = await confirm(buyer, order.id, intent.paymentIntentId);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error.message).toBe('Your card was declined.');
+    expect((await orderRow(app, order.id)).status).toBe('unpaid');
+
+    stripe.succeed(intent.paymentIntentId);
+    const paid = await confirm(buyer, order.id, intent.paymentIntentId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ orderId: order.id, paid: true, transactionId: intent.paymentIntentId });
+    const row = await orderRow(app, order.id);
+    expect(row).toMatchObject({ status: 'paid', transaction_id: intent.paymentIntentId });
+
+    // Paying twice: the same confirmation again changes nothing; a new intent is refused.
+    const before = await databaseFingerprint(app.db);
+    expect((await confirm(buyer, order.id, intent.paymentIntentId)).statusCode).toBe(200);
+    expect((await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment-intent` })).statusCode).toBe(409);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    expect((await orderRow(app, order.id)).paid_at).toEqual(row.paid_at);
+  });
+
+  it("answers 404 for someone else's order", async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    stripe.succeed(intent.paymentIntentId);
+    expect((await as(app, other, { method: 'POST', url: `/api/orders/${order.id}/payment-intent` })).statusCode).toBe(404);
+    expect((await confirm(other, order.id, intent.paymentIntentId)).statusCode).toBe(404);
+    expect((await orderRow(app, order.id)).status).toBe('unpaid');
+  });
+
+  it('refuses forged, foreign and wrong-amount intents', async () => {
+    const order = await placeOrder(app, buyer, { priceCents: 1000, quantity: 2 });
+    await intentFor(buyer, order.id);
+    const otherOrder = await placeOrder(app, other, { priceCents: 1000, quantity: 2 });
+    const foreign = await intentFor(other, otherOrder.id);
+    stripe.succeed(foreign.paymentIntentId);
+    // Made on the same Stripe account outside the store: for this order, but another amount.
+    const cheap = stripe.add({ amount: 1, metadata: { order_id: String(order.id) }, status: 'succeeded' });
+    // No order at all in its metadata.
+    const bare = stripe.add({ amount: 2000, metadata: {}, status: 'succeeded' });
+    const before = await databaseFingerprint(app.db);
+
+    const cases: Array<[string, string]> = [
+      ['pi_doesnotexist', 'This payment does not belong to this order.'],
+      [foreign.paymentIntentId, 'This payment does not belong to this order.'],
+      [bare.id, 'This payment does not belong to this order.'],
+      [cheap.id, 'The payment amount does not match this order.'],
+    ];
+    for (const [id, message] of cases) {
+      const res = await confirm(buyer, order.id, id);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await databaseFingerprint(app.db)).toBe(before);
+
+    // The same wrong-amount payment arriving by webhook is recorded but not applied.
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', cheap))).statusCode).toBe(200);
+    expect((await orderRow(app, order.id)).status).toBe('unpaid');
+  });
+
+  it('applies a signed payment_intent.succeeded webhook, and the same event twice only once', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    const hook = stripe.webhook('payment_intent.succeeded', stripe.succeed(intent.paymentIntentId));
+
+    const first = await deliver(hook);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const row = await orderRow(app, order.id);
+    expect(row).toMatchObject({ status: 'paid', transaction_id: intent.paymentIntentId });
+
+    const before = await databaseFingerprint(app.db);
+    const again = await deliver(hook);
+    expect(again.statusCode).toBe(200);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    const events = await app.db.selectFrom('payment_event').selectAll().where('id', '=', JSON.parse(hook.payload).id).execute();
+    expect(events).toHaveLength(1);
+
+    // The buyer's confirmation arriving after the webhook changes nothing.
+    expect((await confirm(buyer, order.id, intent.paymentIntentId)).statusCode).toBe(200);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+
+  it('lets the confirmation win when it comes first: the webhook then changes nothing', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    const succeeded = stripe.succeed(intent.paymentIntentId);
+    expect((await confirm(buyer, order.id, intent.paymentIntentId)).statusCode).toBe(200);
+    const paidAt = (await orderRow(app, order.id)).paid_at;
+    const hook = stripe.webhook('payment_intent.succeeded', succeeded);
+    expect((await deliver(hook)).statusCode).toBe(200);
+    expect((await orderRow(app, order.id)).paid_at).toEqual(paidAt);
+    expect((await intentRows(app, order.id)).filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('lets exactly one of a simultaneous confirmation and webhook mark the order paid', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    const hook = stripe.webhook('payment_intent.succeeded', stripe.succeed(intent.paymentIntentId));
+    const answers = await Promise.all([confirm(buyer, order.id, intent.paymentIntentId), deliver(hook), deliver(hook)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await orderRow(app, order.id)).transaction_id).toBe(intent.paymentIntentId);
+    expect((await intentRows(app, order.id)).filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('refuses a webhook with a bad or missing signature (400) and changes nothing', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    const hook = stripe.webhook('payment_intent.succeeded', stripe.succeed(intent.paymentIntentId));
+    const before = await databaseFingerprint(app.db);
+
+    const tamperedBody = hook.payload.replace(`"amount":`, `"amount":1`);
+    const attempts = [
+      { payload: hook.payload, headers: { ...hook.headers, 'stripe-signature': 't=1700000000,v1=deadbeef' } },
+      { payload: tamperedBody, headers: hook.headers },
+      { payload: hook.payload, headers: { 'content-type': 'application/json' } },
+      // Re-serialized JSON is not the bytes Stripe signed.
+      { payload: JSON.stringify(JSON.parse(hook.payload), null, 2), headers: hook.headers },
+    ];
+    for (const attempt of attempts) {
+      const res = await deliver(attempt);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+    // A correct signature made with another secret.
+    const { Stripe } = await import('stripe');
+    const foreign = Stripe.webhooks.generateTestHeaderString({ payload: hook.payload, secret: 'whsec_someone_else' });
+    expect((await deliver({ payload: hook.payload, headers: { ...hook.headers, 'stripe-signature': foreign } })).statusCode).toBe(400);
+    // An old signature (replayed after Stripe's 5-minute tolerance).
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: hook.payload,
+      secret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await deliver({ payload: hook.payload, headers: { ...hook.headers, 'stripe-signature': stale } })).statusCode).toBe(400);
+
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    expect((await orderRow(app, order.id)).status).toBe('unpaid');
+    // The genuine delivery still works afterwards.
+    expect((await deliver(hook)).statusCode).toBe(200);
+    expect((await orderRow(app, order.id)).status).toBe('paid');
+  });
+
+  it('keeps the raw-body parser to the webhook: other routes still parse JSON', async () => {
+    const order = await placeOrder(app, buyer);
+    const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment/confirm`, payload: { paymentIntentId: 'pi_nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('This payment does not belong to this order.');
+  });
+
+  it('records a payment_failed webhook on the intent and leaves the order unpaid', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    const hook = stripe.webhook('payment_intent.payment_failed', stripe.decline(intent.paymentIntentId, 'Your card has insufficient funds.'));
+    expect((await deliver(hook)).statusCode).toBe(200);
+    expect((await intentRows(app, order.id))[0]).toMatchObject({ status: 'requires_payment_method', last_error: 'Your card has insufficient funds.' });
+    expect((await orderRow(app, order.id)).status).toBe('unpaid');
+  });
+
+  it('pays an order whose intent succeeded while nobody told us, when the buyer comes back', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    stripe.succeed(intent.paymentIntentId);
+    const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment-intent` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This order is already paid.');
+    expect((await orderRow(app, order.id)).transaction_id).toBe(intent.paymentIntentId);
+  });
+
+  it('makes a new intent when Stripe has canceled the open one', async () => {
+    const order = await placeOrder(app, buyer);
+    const intent = await intentFor(buyer, order.id);
+    stripe.intents.get(intent.paymentIntentId)!.status = 'canceled';
+    const fresh = await intentFor(buyer, order.id);
+    expect(fresh.paymentIntentId).not.toBe(intent.paymentIntentId);
+    expect(stripe.requests.at(-1)!.idempotencyKey).toMatch(/-2$/);
+    expect((await intentRows(app, order.id)).map((r) => r.status).sort()).toEqual(['canceled', 'requires_payment_method']);
+  });
+});
+
+describe('the stripe gateway when Stripe cannot be reached', () => {
+  it('answers 503 and records nothing', async () => {
+    const stripe = await startStripeStandIn();
+    const url = stripe.url;
+    await stripe.close();
+    const app = await createTestApp({ ...STRIPE_TEST_KEYS, STRIPE_API_URL: url });
+    try {
+      const buyer = await signUp(app);
+      const order = await placeOrder(app, buyer);
+      const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment-intent` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(await intentRows(app, order.id)).toHaveLength(0);
+      const confirm = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment/confirm`, payload: { paymentIntentId: 'pi_123' } });
+      expect(confirm.statusCode).toBe(503);
+      expect((await orderRow(app, order.id)).status).toBe('unpaid');
+    } finally {
+      await app.close();
+    }
+  });
+});

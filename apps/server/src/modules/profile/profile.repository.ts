@@ -1,0 +1,24 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Profile } from '@toolsify/shared/profile';
+import { nowIso, type Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
+  return db
+    .selectFrom('profile')
+    .select(['phone', 'education', 'linkedin', 'address'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Inserts the user's profile or replaces it (one row per user). */
+export async function upsertProfile(db: Db, userId: string, profile: Profile): Promise<Profile> {
+  const values = { ...profile, updated_at: nowIso() };
+  return db
+    .insertInto('profile')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .returning(['phone', 'education', 'linkedin', 'address'])
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@toolsify/shared/errors';
+import { userIdParamsSchema, userListItemSchema, userPageQuerySchema, userPageSchema } from '@toolsify/shared/users';
+import { listUsers, makeAdmin, removeUser } from './users.service.ts';
+
+const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
+
+/** All Users (admin): the list, Make Admin and Remove User. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Users, newest first, cursor-paginated (removed users are not listed)',
+        security: [{ session: [] }],
+        querystring: userPageQuerySchema,
+        response: { 200: userPageSchema, 400: errorBodySchema, ...adminErrors },
+      },
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  app.post(
+    '/api/users/:id/admin',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Makes a user an admin (idempotent)',
+        security: [{ session: [] }],
+        params: userIdParamsSchema,
+        response: { 200: userListItemSchema, ...adminErrors, 404: errorBodySchema },
+      },
+    },
+    async (request) => makeAdmin(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Removes a user: signed out at once, cannot sign in; orders and reviews stay. Never yourself, never the last admin.',
+        security: [{ session: [] }],
+        params: userIdParamsSchema,
+        response: { 204: z.null(), ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await removeUser(app.db, app.dialect, request.user!.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

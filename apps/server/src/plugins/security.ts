@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Called by servers, not browsers; they prove themselves by signature instead. */
+const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
+
+/**
+ * Security headers with a Content-Security-Policy the app really runs under (Stripe.js is
+ * allowed because the payment page loads it), and an Origin check on every state-changing
+ * request: a browser always sends Origin on a POST, so a foreign one is refused.
+ */
+export const securityPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          frameSrc: ["'self'", ...stripe, 'https://hooks.stripe.com'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'", 'https:'],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https://') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.PUBLIC_URL.startsWith('https://'),
+    });
+
+    const trusted = new Set([new URL(config.PUBLIC_URL).origin]);
+    if (config.NODE_ENV !== 'production') {
+      trusted.add('http://localhost:5173').add('http://127.0.0.1:5173');
+    }
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return;
+      const origin = request.headers.origin;
+      if (origin !== undefined && !trusted.has(origin)) {
+        throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+      }
+      // No Origin at all: a browser would have sent one unless it is same-origin navigation;
+      // Sec-Fetch-Site tells us when a browser made a cross-site request without it.
+      const site = request.headers['sec-fetch-site'];
+      if (origin === undefined && site !== undefined && site !== 'same-origin' && site !== 'none') {
+        throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
+      }
+    });
+  },
+  { name: 'security' },
+);

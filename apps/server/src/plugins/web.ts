@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+
+/** apps/web/dist, found from this file (src/ in development and tests, dist/ when built). */
+export function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+/**
+ * Serves the built web app: hashed assets with a one-year immutable cache, every other
+ * non-API path gets index.html (history fallback) so the client router can answer it.
+ */
+export const webPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const root = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist());
+    const uploads = path.resolve(config.UPLOAD_DIR);
+
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+
+    if (!existsSync(path.join(root, 'index.html'))) {
+      app.log.warn({ root }, 'web app not built: run `npm run build` to serve the storefront');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    const sendIndex = (reply: import('fastify').FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const url = request.url.split('?')[0]!;
+      if (url.startsWith('/api/') || url === '/api') {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}` } });
+      }
+      // A missing hashed asset is a real 404, not the app shell.
+      if (url.startsWith('/assets/')) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
+      }
+      return sendIndex(reply);
+    });
+  },
+  { name: 'web' },
+);

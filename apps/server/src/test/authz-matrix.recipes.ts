@@ -1,0 +1,321 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { findToolById, insertTool } from '../modules/tools/tools.repository.ts';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from './helpers.ts';
+
+/**
+ * How to call every route the server registers, with real fixtures: the authorization
+ * matrix calls each recipe as four callers, the abuse and fuzz tests start from the same
+ * requests and break them. A recipe answers a request that is valid for the route's owner
+ * (customer A, or the admin for admin routes), so an allowed caller gets a 2xx.
+ */
+
+export type Caller = 'anon' | 'a' | 'b' | 'admin';
+export const callers: readonly Caller[] = ['anon', 'a', 'b', 'admin'];
+
+export interface Call {
+  method: HTTPMethods;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Fixtures {
+  app: FastifyInstance;
+  admin: TestUser;
+  /** Customer A owns the orders below. */
+  a: TestUser;
+  /** Customer B owns nothing. */
+  b: TestUser;
+  user(caller: Caller): TestUser | null;
+  /** A live tool with a large stock. */
+  toolId: number;
+  /** A new live tool (for recipes that change or delete one). */
+  freshTool(available?: number): Promise<number>;
+  /** A live tool that takes an order of `quantity` (a new one if the fuzz deleted or drained the last). */
+  liveTool(quantity?: number): Promise<number>;
+  /** A new unpaid order of `user` (A by default), placed through the API. */
+  freshOrder(user?: TestUser, quantity?: number): Promise<number>;
+  /** A new paid order of `user` (A by default), paid through the sandbox gateway. */
+  freshPaidOrder(user?: TestUser): Promise<number>;
+  /** A new unpaid order of A with a payment intent. */
+  freshIntent(user?: TestUser): Promise<{ orderId: number; paymentIntentId: string; clientSecret: string }>;
+  /** A new customer account (a target for the admin's user actions). */
+  freshUser(): Promise<TestUser>;
+  /** A's unpaid order, created once (read-only recipes). */
+  aOrder(): Promise<number>;
+  /** A's paid order, created once (read-only recipes). */
+  aPaidOrder(): Promise<number>;
+}
+
+export type Recipe = (fx: Fixtures, caller: Caller) => Call | Promise<Call>;
+
+let keySeq = 0;
+/** A fresh Idempotency-Key header. */
+export function idempotencyKey(): Record<string, string> {
+  keySeq += 1;
+  return { 'idempotency-key': `test-${process.pid}-${Date.now().toString(36)}-${keySeq}` };
+}
+
+export const orderBody = (toolId: number, quantity = 1) => ({
+  toolId,
+  quantity,
+  phone: '+1 555 0100',
+  address: '1 Main Street, Springfield',
+});
+
+/** Stripe's public test card that always succeeds (the sandbox accepts Stripe's test numbers). */
+export const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+
+export const sandboxConfirmBody = (intent: { paymentIntentId: string; clientSecret: string }) => ({
+  paymentIntentId: intent.paymentIntentId,
+  clientSecret: intent.clientSecret,
+  ...goodCard,
+});
+
+function expectOk(res: LightMyRequestResponse, what: string): LightMyRequestResponse {
+  if (res.statusCode >= 300) throw new Error(`fixture: ${what} answered ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart/form-data body with one image file under `field`. */
+export function multipartImage(field = 'image', file = onePixelPng, filename = 'pixel.png', type = 'image/png'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----toolsify${Date.now().toString(16)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The route's key in the tables: `METHOD /url/:param`. */
+export function routeKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}
+
+/**
+ * Every (method, url) the app registers, from Fastify's onRoute. A HEAD route that Fastify
+ * adds next to a GET shares its handler and is not listed separately.
+ */
+export function routeCollector(): { onRoute: (route: RouteOptions) => void; routes: () => string[] } {
+  // Snapshot at registration: Fastify reuses the options object for a prefix's '/' variants.
+  const keys = new Set<string>();
+  const onRoute = (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) keys.add(routeKey(method, route.url));
+  };
+  return { onRoute, routes: () => withoutImplicitHeads(keys) };
+}
+
+function withoutImplicitHeads(all: Set<string>): string[] {
+  const keys = new Set(all);
+  for (const key of all) {
+    if (key.startsWith('HEAD ') && keys.has(`GET ${key.slice(5)}`)) keys.delete(key);
+  }
+  return [...keys].sort();
+}
+
+/**
+ * A fresh app as production wires it (API and web app), with its route list and fixtures.
+ * The web app is a stub index.html so the test does not depend on a build.
+ */
+export async function createMatrixApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; routes: string[]; fx: Fixtures }> {
+  const collector = routeCollector();
+  const webDir = mkdtempSync(path.join(tmpdir(), 'toolsify-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Toolsify</title>');
+  const app = await createTestApp({ WEB_DIST_DIR: webDir, ...env }, { serveWeb: true, onRoute: collector.onRoute });
+  await app.ready();
+  const fx = await createFixtures(app);
+  return { app, routes: collector.routes(), fx };
+}
+
+export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
+  const admin = await signUpAdmin(app, { name: 'Matrix Admin' });
+  const a = await signUp(app, { name: 'Customer A' });
+  const b = await signUp(app, { name: 'Customer B' });
+
+  const freshTool = async (available = 1_000_000) => {
+    const row = await insertTool(app.db, {
+      name: `Fixture tool ${Date.now().toString(36)}`,
+      description: 'A tool made for the tests',
+      img: '/images/tools/drill.svg',
+      priceCents: 1_250,
+      available,
+      minimum: 1,
+    });
+    app.catalogCache.clear();
+    return row.id;
+  };
+  const toolId = await freshTool();
+  let orderToolId = toolId;
+  const liveTool = async (quantity = 1) => {
+    const row = await findToolById(app.db, orderToolId);
+    if (!row || row.available < quantity + 1_000 || row.minimum > quantity) orderToolId = await freshTool();
+    return orderToolId;
+  };
+
+  const freshOrder = async (user: TestUser = a, quantity = 1) => {
+    const res = expectOk(
+      await as(app, user, { method: 'POST', url: '/api/orders', payload: orderBody(await liveTool(quantity), quantity), headers: idempotencyKey() }),
+      'POST /api/orders',
+    );
+    return (res.json() as { id: number }).id;
+  };
+
+  const freshIntent = async (user: TestUser = a) => {
+    const orderId = await freshOrder(user);
+    const res = expectOk(await as(app, user, { method: 'POST', url: `/api/orders/${orderId}/payment-intent` }), 'payment-intent');
+    const { paymentIntentId, clientSecret } = res.json() as { paymentIntentId: string; clientSecret: string };
+    return { orderId, paymentIntentId, clientSecret };
+  };
+
+  const freshPaidOrder = async (user: TestUser = a) => {
+    const intent = await freshIntent(user);
+    expectOk(
+      await as(app, user, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: sandboxConfirmBody(intent) }),
+      'sandbox confirm',
+    );
+    const confirm = { paymentIntentId: intent.paymentIntentId };
+    expectOk(await as(app, user, { method: 'POST', url: `/api/orders/${intent.orderId}/payment/confirm`, payload: confirm }), 'payment/confirm');
+    return intent.orderId;
+  };
+
+  const once = <T>(make: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= make());
+  };
+
+  const users: Record<Caller, TestUser | null> = { anon: null, a, b, admin };
+  return {
+    app,
+    admin,
+    a,
+    b,
+    user: (caller) => users[caller],
+    toolId,
+    freshTool,
+    liveTool,
+    freshOrder,
+    freshPaidOrder,
+    freshIntent,
+    freshUser: () => signUp(app),
+    aOrder: once(() => freshOrder(a)),
+    aPaidOrder: once(() => freshPaidOrder(a)),
+  };
+}
+
+/** Sends a recipe's call as `caller`. */
+export function send(fx: Fixtures, caller: Caller, call: Call, extra: Partial<InjectOptions> = {}): Promise<LightMyRequestResponse> {
+  return as(fx.app, fx.user(caller), {
+    method: call.method,
+    url: call.url,
+    ...(call.payload !== undefined ? { payload: call.payload as InjectOptions['payload'] } : {}),
+    ...extra,
+    headers: { ...call.headers, ...extra.headers },
+  });
+}
+
+const get = (url: string): Call => ({ method: 'GET', url });
+const authOrigin = { origin: 'http://localhost:3000' };
+
+/**
+ * One recipe per route. Routes that change something get fresh fixtures on every call, so
+ * the four callers never see each other's effects.
+ */
+export const recipes: Record<string, Recipe> = {
+  // System and catalog
+  'GET /api/health': () => get('/api/health'),
+  'GET /api/config': () => get('/api/config'),
+  'GET /api/tools': () => get('/api/tools?limit=6'),
+  'GET /api/tools/:id': (fx) => get(`/api/tools/${fx.toolId}`),
+  'POST /api/tools': () => ({
+    method: 'POST',
+    url: '/api/tools',
+    payload: { name: 'Matrix hammer', description: 'Hits nails', img: '/images/tools/hammer.svg', available: 100, minimum: 10, priceCents: 999 },
+  }),
+  'PATCH /api/tools/:id': async (fx) => ({ method: 'PATCH', url: `/api/tools/${await fx.freshTool()}`, payload: { priceCents: 1_500 } }),
+  'DELETE /api/tools/:id': async (fx) => ({ method: 'DELETE', url: `/api/tools/${await fx.freshTool()}` }),
+  'POST /api/uploads': () => ({ method: 'POST', url: '/api/uploads', ...multipartImage() }),
+  'POST /api/contact': () => ({ method: 'POST', url: '/api/contact', payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' } }),
+  'GET /api/reviews': () => get('/api/reviews?limit=3'),
+  'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: 'https://images.example.com/me.png', note: 'Great tools' } }),
+
+  // Account
+  'GET /api/auth/*': () => get('/api/auth/get-session'),
+  // better-auth checks Origin on every cookie-bearing POST, as a browser sends it.
+  'POST /api/auth/*': () => ({ method: 'POST', url: '/api/auth/update-user', payload: { name: 'Renamed' }, headers: authOrigin }),
+  'POST /api/auth/sign-up/email': () => ({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name: 'Matrix Newcomer', email: `newcomer-${Date.now().toString(36)}-${(keySeq += 1)}@example.com`, password: 'secret-pass-1' },
+    headers: authOrigin,
+  }),
+  'POST /api/auth/sign-in/email': (fx) => ({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: fx.a.email, password: 'not the password' }, headers: authOrigin }),
+  'POST /api/auth/request-password-reset': (fx) => ({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: fx.a.email }, headers: authOrigin }),
+  'POST /api/auth/reset-password': () => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'forged-token', newPassword: 'secret-pass-2' }, headers: authOrigin }),
+  'POST /api/auth/send-verification-email': (fx) => ({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: fx.b.email }, headers: authOrigin }),
+  'POST /api/auth/sign-in/social': () => ({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: '/' }, headers: authOrigin }),
+  'GET /api/me': () => get('/api/me'),
+  'GET /api/session': () => get('/api/session'),
+  'GET /api/me/profile': () => get('/api/me/profile'),
+  'PUT /api/me/profile': () => ({
+    method: 'PUT',
+    url: '/api/me/profile',
+    payload: { phone: '+1 555 0100', education: 'BSc', linkedin: 'https://www.linkedin.com/in/someone', address: '1 Main Street' },
+  }),
+
+  // Users (admin)
+  'GET /api/users': () => get('/api/users'),
+  'POST /api/users/:id/admin': async (fx) => ({ method: 'POST', url: `/api/users/${(await fx.freshUser()).id}/admin` }),
+  'DELETE /api/users/:id': async (fx) => ({ method: 'DELETE', url: `/api/users/${(await fx.freshUser()).id}` }),
+
+  // Orders
+  'POST /api/orders': async (fx) => ({ method: 'POST', url: '/api/orders', payload: orderBody(await fx.liveTool(2), 2), headers: idempotencyKey() }),
+  'GET /api/orders/mine': () => get('/api/orders/mine'),
+  'GET /api/orders': () => get('/api/orders'),
+  'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),
+  'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
+  'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
+
+  // Payments
+  'POST /api/orders/:id/payment-intent': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshOrder()}/payment-intent` }),
+  'POST /api/orders/:id/payment/confirm': async (fx) => {
+    const intent = await fx.freshIntent();
+    await send(fx, 'a', { method: 'POST', url: '/api/payments/sandbox/confirm', payload: sandboxConfirmBody(intent) });
+    return { method: 'POST', url: `/api/orders/${intent.orderId}/payment/confirm`, payload: { paymentIntentId: intent.paymentIntentId } };
+  },
+  'POST /api/payments/sandbox/confirm': async (fx) => ({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: sandboxConfirmBody(await fx.freshIntent()),
+  }),
+  'POST /api/payments/webhook': () => ({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload: { id: 'evt_forged', type: 'payment_intent.succeeded', data: { object: { id: 'pi_forged' } } },
+    headers: { 'stripe-signature': 't=1,v1=forged' },
+  }),
+
+  // API documentation (swagger-ui)
+  'GET /api/docs': () => get('/api/docs'),
+  'HEAD /api/docs/': () => ({ method: 'HEAD', url: '/api/docs/' }),
+  'GET /api/docs/json': () => get('/api/docs/json'),
+  'GET /api/docs/yaml': () => get('/api/docs/yaml'),
+  'GET /api/docs/static/index.html': () => get('/api/docs/static/index.html'),
+  'GET /api/docs/static/swagger-initializer.js': () => get('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/static/*': () => get('/api/docs/static/swagger-ui.css'),
+
+  // The web app (history fallback) and uploaded files
+  'GET /': () => get('/'),
+  'GET /*': () => get('/dashboard/orders'),
+  'GET /index.html': () => get('/index.html'),
+  'GET /uploads/*': () => get('/uploads/missing.png'),
+};

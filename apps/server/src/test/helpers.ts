@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { testConfig } from '../config.ts';
+
+export const usePostgres = process.env.TEST_DB === 'postgres';
+
+/**
+ * A fresh app on a fresh database: in-memory SQLite, or (TEST_DB=postgres) a new schema of
+ * its own in TEST_DATABASE_URL, dropped when the app closes.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolsify-test-'));
+  const base: Record<string, string> = {
+    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    RATE_LIMIT: 'false',
+  };
+  let schema: string | undefined;
+  if (usePostgres) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    base.DATABASE_URL = url;
+    base.DATABASE_SCHEMA = schema;
+  }
+  const app = await buildApp(testConfig({ ...base, ...env }), options);
+  if (schema) {
+    const url = base.DATABASE_URL!;
+    app.addHook('onClose', async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    });
+  }
+  return app;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Signs up a new account through the real auth endpoint and returns its session cookie. */
+export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<TestUser> {
+  counter += 1;
+  const email = overrides.email ?? `buyer${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const name = overrides.name ?? `Buyer ${counter}`;
+  const password = overrides.password ?? 'correct horse battery';
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, name, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieFrom(res);
+  const body = res.json() as { user: { id: string } };
+  return { id: body.user.id, email, name, cookie };
+}
+
+/** Signs up and makes the account an admin. */
+export async function signUpAdmin(app: FastifyInstance, overrides: Partial<{ email: string; name: string }> = {}): Promise<TestUser> {
+  const user = await signUp(app, overrides);
+  await app.db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
+  return user;
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** app.inject as a signed-in user. */
+export function as(app: FastifyInstance, user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...options.headers, ...(user ? { cookie: user.cookie } : {}) } });
+}

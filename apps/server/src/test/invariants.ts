@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The store's invariants, checked in SQL against the database itself (SQLite or PostgreSQL).
+ * The one checker run after the abuse, fuzz and crash tests: whatever a client sent and
+ * whenever the server died, these must hold.
+ *
+ * - Stock is conserved: for every tool, available + the quantity held by open (not cancelled)
+ *   orders = the sum of its stock adjustments (initial stock + restocks + corrections).
+ * - No stock is negative.
+ * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
+ * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at).
+ * - At least one admin exists.
+ *
+ * Returns the violations as readable lines; an empty list means all hold.
+ */
+export async function findInvariantViolations(db: Kysely<Database>): Promise<string[]> {
+  const violations: string[] = [];
+
+  const stock = await sql<{ id: number; available: number; held: number; ledger: number }>`
+    select t.id, t.available,
+      coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0) as held,
+      coalesce((select sum(a.delta) from stock_adjustment a where a.tool_id = t.id), 0) as ledger
+    from tool t
+    where t.available + coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0)
+       <> coalesce((select sum(a.delta) from stock_adjustment a where a.tool_id = t.id), 0)
+    order by t.id
+    limit 20`.execute(db);
+  for (const r of stock.rows) {
+    violations.push(
+      `stock not conserved for tool ${r.id}: available ${r.available} + held by open orders ${r.held} <> stock adjustments ${r.ledger}`,
+    );
+  }
+
+  const negative = await sql<{ id: number; available: number }>`
+    select id, available from tool where available < 0 order by id limit 20`.execute(db);
+  for (const r of negative.rows) violations.push(`negative stock for tool ${r.id}: ${r.available}`);
+
+  const unpaidPaid = await sql<{ id: number; status: string; transaction_id: string | null; succeeded: number }>`
+    select o.id, o.status, o.transaction_id,
+      (select count(*) from payment_intent p where p.order_id = o.id and p.status = 'succeeded') as succeeded
+    from orders o
+    where o.status in ('paid', 'shipped')
+      and (o.transaction_id is null or o.transaction_id = ''
+        or (select count(*) from payment_intent p where p.order_id = o.id and p.status = 'succeeded') <> 1)
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of unpaidPaid.rows) {
+    violations.push(
+      `${r.status} order ${r.id} must have a transaction id and exactly one succeeded payment intent: transaction ${r.transaction_id ?? 'none'}, succeeded intents ${Number(r.succeeded)}`,
+    );
+  }
+
+  const cancelledPaid = await sql<{ id: number }>`
+    select o.id from orders o
+    where o.status = 'cancelled'
+      and (o.paid_at is not null or o.shipped_at is not null or o.transaction_id is not null
+        or exists (select 1 from payment_intent p where p.order_id = o.id and p.status = 'succeeded'))
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of cancelledPaid.rows) violations.push(`order ${r.id} was paid and then cancelled`);
+
+  const admins = await sql<{ n: number }>`
+    select count(*) as n from "user" where role = 'admin' and "deletedAt" is null`.execute(db);
+  if (Number(admins.rows[0]?.n ?? 0) < 1) violations.push('no admin exists');
+
+  return violations;
+}
+
+/** Throws with every violation listed when an invariant does not hold. */
+export async function assertInvariants(db: Kysely<Database>): Promise<void> {
+  const violations = await findInvariantViolations(db);
+  if (violations.length > 0) throw new Error(`Store invariants violated:\n  ${violations.join('\n  ')}`);
+}
+
+/**
+ * A cheap fingerprint of everything a request could change: one round trip of counts, sums
+ * and latest timestamps over the store's tables. Equal before and after a refused (4xx)
+ * request means that request changed nothing. (Sessions' expiry refresh and better-auth's
+ * rate-limit counters are bookkeeping, not state a client may change, so they are left out.)
+ */
+export async function databaseFingerprint(db: Kysely<Database>): Promise<string> {
+  const row = await sql<Record<string, unknown>>`
+    select
+      (select count(*) from tool) as tools,
+      (select coalesce(sum(available), 0) from tool) as available,
+      (select coalesce(sum(price_cents), 0) from tool) as prices,
+      (select coalesce(sum(minimum), 0) from tool) as minimums,
+      (select count(*) from tool where deleted_at is not null) as tools_deleted,
+      (select max(updated_at) from tool) as tool_updated,
+      (select count(*) from stock_adjustment) as adjustments,
+      (select coalesce(sum(delta), 0) from stock_adjustment) as adjusted,
+      (select count(*) from orders) as orders,
+      (select coalesce(sum(quantity), 0) from orders) as ordered,
+      (select count(*) from orders where status = 'unpaid') as unpaid,
+      (select count(*) from orders where status = 'paid') as paid,
+      (select count(*) from orders where status = 'shipped') as shipped,
+      (select count(*) from orders where status = 'cancelled') as cancelled,
+      (select max(updated_at) from orders) as order_updated,
+      (select count(*) from payment_intent) as intents,
+      (select count(*) from payment_intent where status = 'succeeded') as intents_succeeded,
+      (select max(updated_at) from payment_intent) as intent_updated,
+      (select count(*) from payment_event) as events,
+      (select count(*) from review) as reviews,
+      (select count(*) from review where deleted_at is not null) as reviews_deleted,
+      (select count(*) from profile) as profiles,
+      (select max(updated_at) from profile) as profile_updated,
+      (select count(*) from contact_message) as contacts,
+      (select count(*) from "user") as users,
+      (select count(*) from "user" where role = 'admin') as admins,
+      (select count(*) from "user" where "deletedAt" is not null) as users_deleted,
+      (select max("updatedAt") from "user") as user_updated,
+      (select count(*) from account) as accounts,
+      (select count(*) from session) as sessions
+  `.execute(db);
+  const values = row.rows[0] ?? {};
+  return Object.entries(values)
+    .map(([key, value]) => `${key}=${value instanceof Date ? value.toISOString() : String(value)}`)
+    .join(' ');
+}

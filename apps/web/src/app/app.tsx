@@ -1,0 +1,66 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navbar } from '../components/layout/navbar.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { meQueryKey } from '../features/auth/api/get-me.ts';
+import { RequireUser } from '../features/auth/components/require-user.tsx';
+import { HomePage } from './routes/home.tsx';
+
+// Every page but home is its own chunk (DESIGN.md decision 9).
+const PortfolioPage = lazy(() => import('./routes/portfolio.tsx'));
+const BlogsPage = lazy(() => import('./routes/blogs.tsx'));
+const LoginPage = lazy(() => import('./routes/login.tsx'));
+const SignupPage = lazy(() => import('./routes/signup.tsx'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'));
+const PurchasePage = lazy(() => import('./routes/purchase.tsx'));
+const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
+
+/** A lost session anywhere: forget the user and go home (spec section 4). */
+function useUnauthorizedRedirect() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'tools' && q.queryKey[0] !== 'reviews' });
+      navigate('/');
+    });
+  }, [queryClient, navigate]);
+}
+
+export function App() {
+  useUnauthorizedRedirect();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/home" component={HomePage} />
+            <Route path="/portfolio" component={PortfolioPage} />
+            <Route path="/blogs" component={BlogsPage} />
+            <Route path="/login" component={LoginPage} />
+            <Route path="/signup" component={SignupPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/purchase/:id">
+              <RequireUser>
+                <PurchasePage />
+              </RequireUser>
+            </Route>
+            <Route path="/dashboard" nest component={DashboardRoutes} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

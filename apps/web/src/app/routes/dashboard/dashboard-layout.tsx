@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { authMessages, type Me } from '@toolsify/shared/auth';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useSendVerificationEmail } from '../../../features/auth/api/send-verification-email.ts';
+import { authErrorMessage } from '../../../features/auth/components/auth-error.ts';
+import { Icon, type IconName } from '../../../components/ui/icon.tsx';
+
+interface MenuItem {
+  href: string;
+  label: string;
+  icon: IconName;
+}
+
+/** The side menu by role (spec: user and admin menus), paths relative to /dashboard. */
+const userMenu: MenuItem[] = [
+  { href: '/', label: 'My Profile', icon: 'card' },
+  { href: '/orders', label: 'My Orders', icon: 'boxes' },
+  { href: '/review', label: 'Add a Review', icon: 'star' },
+];
+const adminMenu: MenuItem[] = [
+  { href: '/', label: 'My Profile', icon: 'card' },
+  { href: '/users', label: 'All Users', icon: 'users' },
+  { href: '/manage', label: 'Manage All Orders', icon: 'truck' },
+  { href: '/add', label: 'Add a Product', icon: 'factory' },
+  { href: '/products', label: 'Manage Products', icon: 'quantity' },
+];
+
+function isActive(item: MenuItem, location: string) {
+  return item.href === '/' ? location === '/' || location === '' : location === item.href || location.startsWith(`${item.href}/`);
+}
+
+function SideMenu({ items, location, label }: { items: MenuItem[]; location: string; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => {
+          const active = isActive(item, location);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={`flex items-center gap-3 rounded-field px-3 py-2.5 font-medium transition-colors ${
+                  active ? 'bg-primary text-primary-content' : 'text-base-content/80 hover:bg-base-200 hover:text-primary'
+                }`}
+              >
+                <Icon name={item.icon} className="h-5 w-5 shrink-0" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Asks the person to verify their email (with a resend), or thanks them when they just did. */
+function VerificationNotice({ me }: { me: Me }) {
+  const params = new URLSearchParams(useSearch());
+  const resend = useSendVerificationEmail();
+  const cameFromLink = params.get('verified') === '1';
+  const linkError = cameFromLink && params.get('error');
+
+  if (me.emailVerified) {
+    return cameFromLink && !linkError ? (
+      <p role="status" className="mb-6 rounded-box border border-success/40 bg-success/5 px-4 py-3 text-sm font-medium text-green-800">
+        {authMessages.emailVerified}
+      </p>
+    ) : null;
+  }
+  return (
+    <div className="mb-6 flex flex-col items-start gap-3 rounded-box border border-warning/50 bg-warning/10 px-4 py-3 text-sm text-base-content sm:flex-row sm:items-center">
+      <p className="flex-1">
+        {linkError ? `${authMessages.verifyLinkInvalid} ` : ''}
+        Please verify your email address: we sent a link to <strong>{me.email}</strong>.
+      </p>
+      {resend.isSuccess ? (
+        <p role="status" className="text-sm font-medium">
+          {authMessages.verificationSent}
+        </p>
+      ) : (
+        <button type="button" className="btn btn-sm btn-outline" disabled={resend.isPending} onClick={() => resend.mutate(me.email)}>
+          Send it again
+        </button>
+      )}
+      {resend.isError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {authErrorMessage(resend.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The dashboard's frame: a welcome heading, the side menu for the person's role (a drawer on
+ * phones, opened by the Dashboard menu button) and the page of the child route.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const [location] = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location; // any navigation closes the drawer
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const drawerId = useId();
+  const user = me.data;
+  const items = user?.role === 'admin' ? adminMenu : userMenu;
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenOn(null);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!user) return null;
+  return (
+    <div className="bg-base-200/50">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+        <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold text-primary sm:text-3xl">Welcome to your Dashboard</h1>
+            <p className="mt-1 text-base-content/70">
+              Signed in as <span className="font-medium text-base-content">{user.name}</span>
+              {user.role === 'admin' && <span className="badge badge-secondary badge-sm ml-2 align-middle">Admin</span>}
+            </p>
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-outline btn-primary btn-sm gap-2 lg:hidden"
+            aria-expanded={open}
+            aria-controls={drawerId}
+            onClick={() => setOpenOn(open ? null : location)}
+          >
+            <Icon name="menu" className="h-4 w-4" />
+            Dashboard menu
+          </button>
+        </header>
+        <VerificationNotice me={user} />
+        <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+          <aside className="hidden lg:block">
+            <div className="sticky top-24 rounded-box border border-base-300 bg-base-100 p-3">
+              <SideMenu items={items} location={location} label="Dashboard" />
+            </div>
+          </aside>
+          <div className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">{children}</div>
+        </div>
+      </div>
+
+      {open && (
+        <div className="fixed inset-0 z-40 lg:hidden" id={drawerId}>
+          <button type="button" className="absolute inset-0 h-full w-full cursor-default bg-neutral/50" aria-label="Close the dashboard menu" onClick={() => setOpenOn(null)} />
+          <div ref={panelRef} role="dialog" aria-modal="true" aria-label="Dashboard menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-base-100 p-4 shadow-xl">
+            <div className="flex items-center justify-between">
+              <p className="font-semibold">Dashboard</p>
+              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close the dashboard menu" onClick={() => setOpenOn(null)}>
+                <Icon name="close" className="h-5 w-5" />
+              </button>
+            </div>
+            <SideMenu items={items} location={location} label="Dashboard menu" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

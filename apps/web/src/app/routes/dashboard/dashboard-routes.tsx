@@ -1,0 +1,59 @@
+import { Suspense, lazy, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RequireAdmin } from '../../../features/auth/components/require-admin.tsx';
+import { RequireUser } from '../../../features/auth/components/require-user.tsx';
+import { DashboardLayout } from './dashboard-layout.tsx';
+
+// Each child page is its own chunk, loaded when its route is opened.
+const ProfilePage = lazy(() => import('./profile.tsx'));
+const OrdersPage = lazy(() => import('./orders.tsx'));
+const ReviewPage = lazy(() => import('./review.tsx'));
+const PaymentPage = lazy(() => import('./payment.tsx'));
+const UsersPage = lazy(() => import('./users.tsx'));
+const ManagePage = lazy(() => import('./manage.tsx'));
+const AddProductPage = lazy(() => import('./add.tsx'));
+const ProductsPage = lazy(() => import('./products.tsx'));
+const NotFoundPage = lazy(() => import('../not-found.tsx'));
+
+/** An admin-only child route: the page shows once the server confirms the admin role. */
+function adminOnly(Page: ComponentType) {
+  return function AdminOnlyPage() {
+    return (
+      <RequireAdmin>
+        <Page />
+      </RequireAdmin>
+    );
+  };
+}
+
+const UsersForAdmin = adminOnly(UsersPage);
+const ManageForAdmin = adminOnly(ManagePage);
+const AddProductForAdmin = adminOnly(AddProductPage);
+const ProductsForAdmin = adminOnly(ProductsPage);
+
+/**
+ * /dashboard/*: signed-in people only (others go to /login and come back). The welcome
+ * heading and the side menu by role frame the child routes; admin routes check the role.
+ */
+export default function DashboardRoutes() {
+  return (
+    <RequireUser>
+      <DashboardLayout>
+        <Suspense fallback={<Spinner label="Loading the page" />}>
+          <Switch>
+            <Route path="/" component={ProfilePage} />
+            <Route path="/orders" component={OrdersPage} />
+            <Route path="/review" component={ReviewPage} />
+            <Route path="/payment/:id" component={PaymentPage} />
+            <Route path="/users" component={UsersForAdmin} />
+            <Route path="/manage" component={ManageForAdmin} />
+            <Route path="/add" component={AddProductForAdmin} />
+            <Route path="/products" component={ProductsForAdmin} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </DashboardLayout>
+    </RequireUser>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Order } from '@toolsify/shared/orders';
+import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
+import { OrdersTable } from '../../../features/orders/components/orders-table.tsx';
+import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
+import { LoadError } from '../../../features/orders/components/load-error.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+/** My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped. */
+export default function MyOrdersPage() {
+  const orders = useMyOrders();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
+      <h2 id="my-orders-title" className="text-2xl font-bold text-primary">
+        My Orders
+      </h2>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : orders.isError ? (
+        <LoadError message={`Could not load your orders: ${orders.error.message}`} onRetry={() => void orders.refetch()} />
+      ) : items.length === 0 ? (
+        <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
+          <p className="text-base-content/70">You have no orders yet.</p>
+          <Link href="~/" className="btn btn-primary btn-sm mt-4">
+            Browse tools
+          </Link>
+        </div>
+      ) : (
+        <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
+      )}
+      {orders.hasNextPage && (
+        <button type="button" className="btn btn-outline self-center" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+          {orders.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Load more orders
+        </button>
+      )}
+      <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useProfile } from '../../../features/profile/api/get-profile.ts';
+import { ProfileForm } from '../../../features/profile/components/profile-form.tsx';
+
+/** My Profile (the dashboard's index). */
+export default function ProfilePage() {
+  const me = useMe();
+  const profile = useProfile({ enabled: Boolean(me.data) });
+
+  return (
+    <section aria-labelledby="profile-heading" className="flex max-w-3xl flex-col gap-6">
+      <header>
+        <h2 id="profile-heading" className="text-2xl font-bold text-primary">
+          My Profile
+        </h2>
+        <p className="text-base-content/70">Your contact details prefill every order you place.</p>
+      </header>
+      {profile.isError ? (
+        <div role="alert" className="alert alert-error">
+          <span>We could not load your profile. {profile.error.message}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : !me.data || profile.isPending ? (
+        <Spinner label="Loading your profile" />
+      ) : (
+        <ProfileForm account={me.data} profile={profile.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useSearch } from 'wouter';
+import { authMessages, safeReturnPath } from '@toolsify/shared/auth';
+import { usePageMeta } from '../../components/seo/use-page-meta.ts';
+import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+
+/** What the address says happened before the person got here (a reset, a failed Google sign-in). */
+function noticeFrom(params: URLSearchParams) {
+  if (params.get('reset') === 'done') return { kind: 'success' as const, text: authMessages.passwordChanged };
+  const error = params.get('error');
+  if (error === 'account_not_linked') return { kind: 'error' as const, text: authMessages.googleAccountNotLinked };
+  if (error) return { kind: 'error' as const, text: authMessages.googleFailed };
+  return null;
+}
+
+/** /login: the login card; afterwards back to ?from= (a page on this site), else /. */
+export default function LoginPage() {
+  usePageMeta({ title: 'Login', description: 'Log in to order tools in bulk from Toolsify Manufacturer LTD.' });
+  const params = new URLSearchParams(useSearch());
+  return (
+    <AuthCard title="Login" subtitle="Welcome back. Log in to order and follow your orders.">
+      <LoginForm returnTo={safeReturnPath(params.get('from'), '/')} notice={noticeFrom(params)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, useParams } from 'wouter';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
+import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
+import { ToolSummary } from '../../features/orders/components/tool-summary.tsx';
+import { ToolUnavailable } from '../../features/orders/components/tool-unavailable.tsx';
+import { LoadError } from '../../features/orders/components/load-error.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** /purchase/:id: the tool, then the order form (signed in). */
+export default function PurchasePage() {
+  const params = useParams<{ id: string }>();
+  const id = parseId(params.id);
+  const me = useMe();
+  const tool = usePurchaseTool(id);
+  // The saved profile prefills phone and address; without one the fields start empty.
+  const profile = useProfile({ enabled: Boolean(me.data) });
+
+  if (id === null) return <ToolUnavailable />;
+  if (tool.isError) {
+    if (tool.error instanceof ApiError && tool.error.status === 404) return <ToolUnavailable />;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16">
+        <LoadError message={`Could not load this tool: ${tool.error.message}`} onRetry={() => void tool.refetch()} />
+      </section>
+    );
+  }
+  if (tool.isPending || me.isPending || (me.data && profile.isPending)) return <Spinner label="Loading the tool" />;
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">
+      <ToolSummary tool={tool.data} />
+      {me.data ? (
+        <PurchaseForm
+          // A new form when the tool changes, so the quantity starts again at its minimum.
+          key={tool.data.id}
+          tool={tool.data}
+          account={{ name: me.data.name, email: me.data.email }}
+          defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' }}
+        />
+      ) : (
+        <div className="card border border-base-300 bg-base-100 p-6 text-center">
+          <p>Please log in to place an order.</p>
+          <Link href="/login" className="btn btn-primary mx-auto mt-4">
+            Login
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '@toolsify/shared/auth';
+import { api } from '../../../lib/api-client.ts';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user, or null when signed out (a visitor is a 200, not a 401). */
+export async function getMe(): Promise<Me | null> {
+  const { user } = await api<{ user: Me | null }>('/api/session');
+  return user;
+}
+
+/**
+ * Who is signed in (null: nobody). `fresh` asks the server again on mount, for decisions
+ * that must not rest on an old answer (the admin guard).
+ */
+export function useMe({ fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+}

@@ -1,0 +1,62 @@
+import { Link } from 'wouter';
+import { messages } from '@toolsify/shared/messages';
+import { formatCents } from '@toolsify/shared/money';
+import type { Tool } from '@toolsify/shared/tools';
+
+/**
+ * The spec's product card: image, name, description, per-unit price, minimum order quantity,
+ * the stock line (a red 'Out of Stock' at 0) and a Purchase button in both cases.
+ */
+export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
+  const outOfStock = tool.available === 0;
+  const headingId = `tool-${tool.id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="product-card"
+      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+    >
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={tool.img}
+          alt={tool.name}
+          width={320}
+          height={240}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <h3 id={headingId} className="card-title text-lg leading-snug">
+          {tool.name}
+        </h3>
+        <p className="line-clamp-3 grow-0 text-sm text-base-content/70">{tool.description}</p>
+        <dl className="mt-auto grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 text-sm">
+          <div>
+            <dt className="text-base-content/70">Price per unit</dt>
+            <dd className="text-lg font-bold text-primary">{formatCents(tool.priceCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="text-lg font-semibold">
+              {tool.minimum} <span className="text-sm font-normal">Pieces</span>
+            </dd>
+          </div>
+        </dl>
+        {outOfStock ? (
+          <p className="grow-0 self-start rounded-full bg-error/10 px-3 py-1 text-sm font-bold text-error" data-testid="stock">
+            {messages.outOfStock}
+          </p>
+        ) : (
+          <p className="grow-0 self-start rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success" data-testid="stock">
+            {messages.availableQuantity(tool.available)}
+          </p>
+        )}
+        <Link href={`/purchase/${tool.id}`} className="btn btn-primary btn-block" aria-label={`Purchase ${tool.name}`}>
+          Purchase
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Tool } from '@toolsify/shared/tools';
+import { api } from '../../../lib/api-client.ts';
+
+/** Under the catalog's ['tools'] key, so any stock change that invalidates ['tools'] refreshes it. */
+export const purchaseToolQueryKey = (id: number) => ['tools', 'detail', id] as const;
+
+/** `GET /api/tools/:id`: the tool on the purchase page (404 when unknown or deleted). */
+export function getTool(id: number): Promise<Tool> {
+  return api<Tool>(`/api/tools/${id}`);
+}
+
+/** Fetched once per visit (no polling): the page refetches it only after its own order. */
+export function usePurchaseTool(id: number | null) {
+  return useQuery({
+    queryKey: purchaseToolQueryKey(id ?? 0),
+    queryFn: () => getTool(id!),
+    enabled: id !== null,
+    staleTime: 30_000,
+  });
+}

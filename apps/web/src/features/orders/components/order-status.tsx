@@ -1,0 +1,76 @@
+import { Link } from 'wouter';
+import { orderStatusRules, type Order } from '@toolsify/shared/orders';
+
+export type OrderViewer = 'customer' | 'admin';
+
+export interface OrderStatusProps {
+  order: Order;
+  viewer: OrderViewer;
+  onCancel?: (order: Order) => void;
+  onShip?: (order: Order) => void;
+  /** The order whose action is running (its buttons show a spinner and are disabled). */
+  busy?: boolean;
+}
+
+const badgeClass: Record<Order['status'], string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-success',
+  shipped: 'badge-info',
+  cancelled: 'badge-ghost',
+};
+
+/**
+ * The status column, drawn from the shared order status rule: the label this viewer sees,
+ * the transaction id when the rule shows it, and exactly the actions the rule allows.
+ */
+export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: OrderStatusProps) {
+  const view = orderStatusRules[order.status][viewer];
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {view.label && <span className={`badge badge-soft ${badgeClass[order.status]} font-medium`}>{view.label}</span>}
+      {view.showTransactionId && order.transactionId && (
+        <span className="max-w-full break-all font-mono text-xs text-base-content/70 lg:max-w-[12rem]">
+          <span className="sr-only">Transaction id: </span>
+          {order.transactionId}
+        </span>
+      )}
+      {view.actions.map((action) => {
+        switch (action) {
+          case 'pay':
+            return (
+              <Link key={action} href={`~/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm" aria-label={`Pay for order #${order.id}`}>
+                Pay
+              </Link>
+            );
+          case 'cancel':
+            return (
+              <button
+                key={action}
+                type="button"
+                className="btn btn-outline btn-error btn-sm"
+                onClick={() => onCancel?.(order)}
+                disabled={busy || !onCancel}
+                aria-label={`Cancel order #${order.id}`}
+              >
+                Cancel
+              </button>
+            );
+          case 'ship':
+            return (
+              <button
+                key={action}
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => onShip?.(order)}
+                disabled={busy || !onShip}
+                aria-label={`Shipment for order #${order.id}`}
+              >
+                {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                Shipment
+              </button>
+            );
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { formatCents } from '@toolsify/shared/money';
+import type { Order } from '@toolsify/shared/orders';
+import { OrderStatus, type OrderViewer } from './order-status.tsx';
+
+export interface OrdersTableProps {
+  orders: Order[];
+  /** customer: My Orders (unit price); admin: Manage All Orders (buyer, date). */
+  viewer: OrderViewer;
+  caption: string;
+  onCancel?: (order: Order) => void;
+  onShip?: (order: Order) => void;
+  busyOrderId?: number | null;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+interface Column {
+  header: string;
+  cell: (order: Order) => ReactNode;
+  numeric?: boolean;
+}
+
+const orderCell: Column = {
+  header: 'Order',
+  cell: (o) => (
+    <span className="flex flex-col">
+      <span className="font-semibold">#{o.id}</span>
+      <span className="whitespace-nowrap text-xs text-base-content/60">{dateFormat.format(new Date(o.createdAt))}</span>
+    </span>
+  ),
+};
+const buyerCell: Column = {
+  header: 'Buyer',
+  cell: (o) => (
+    <span className="flex min-w-[10rem] flex-col">
+      <span className="font-medium">{o.buyerName}</span>
+      <span className="text-xs text-base-content/60 [overflow-wrap:anywhere]">{o.buyer}</span>
+    </span>
+  ),
+};
+const toolCell: Column = { header: 'Tool', cell: (o) => <span className="font-medium">{o.tool}</span> };
+const quantityCell: Column = { header: 'Quantity', cell: (o) => o.quantity.toLocaleString('en-US'), numeric: true };
+const unitPriceCell: Column = { header: 'Unit price', cell: (o) => formatCents(o.unitPriceCents), numeric: true };
+const totalCell: Column = { header: 'Total', cell: (o) => <span className="font-semibold">{formatCents(o.totalCents)}</span>, numeric: true };
+
+/** My Orders: number, tool, quantity, unit price, total. Manage All Orders: number, buyer, tool, quantity, total. */
+const customerColumns = [orderCell, toolCell, quantityCell, unitPriceCell, totalCell];
+const adminColumns = [orderCell, buyerCell, toolCell, quantityCell, totalCell];
+
+/**
+ * Orders as a table on wide screens and as stacked cards on phones (no sideways scrolling).
+ * The status column comes from the shared order status rule.
+ */
+export function OrdersTable({ orders, viewer, caption, onCancel, onShip, busyOrderId = null }: OrdersTableProps) {
+  const status = (order: Order) => (
+    <OrderStatus order={order} viewer={viewer} onCancel={onCancel} onShip={onShip} busy={busyOrderId === order.id} />
+  );
+  const columns = viewer === 'admin' ? adminColumns : customerColumns;
+
+  return (
+    <>
+      <ul className="flex flex-col gap-3 lg:hidden" aria-label={caption}>
+        {orders.map((order) => (
+          <li key={order.id} className="card border border-base-300 bg-base-100 shadow-sm" data-testid={`order-${order.id}`}>
+            <div className="card-body gap-3 p-4">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {columns.map((column) => (
+                  <div key={column.header} className="contents">
+                    <dt className="text-base-content/60">{column.header}</dt>
+                    <dd className="min-w-0 text-right">{column.cell(order)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="border-t border-base-300 pt-3">{status(order)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+        <table className="table table-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={column.numeric ? 'text-right' : undefined}>
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id} className="hover:bg-base-200/50" data-testid={`order-${order.id}`}>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.numeric ? 'text-right tabular-nums' : undefined}>
+                    {column.cell(order)}
+                  </td>
+                ))}
+                <td>{status(order)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import { messages } from '@toolsify/shared/messages';
+import { formatCents, lineTotalCents } from '@toolsify/shared/money';
+import { checkQuantity, purchaseFormSchema, type PurchaseFormValues } from '@toolsify/shared/orders';
+import type { Tool } from '@toolsify/shared/tools';
+import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place-order.ts';
+
+export interface PurchaseFormProps {
+  tool: Tool;
+  /** The signed-in account (shown read-only). */
+  account: { name: string; email: string };
+  /** Phone and address to start with: the saved profile's, or empty. */
+  defaults: { phone: string; address: string };
+}
+
+const FIELDS = ['quantity', 'phone', 'address'] as const;
+
+/**
+ * The order form: read-only name and email, phone, address, and a quantity that starts at the
+ * tool's minimum. The shared quantity rule shows the spec's messages as the user types and
+ * keeps Place Order disabled while it fails; the server applies the same rule.
+ */
+export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
+  const schema = useMemo(() => purchaseFormSchema({ minimum: tool.minimum, available: tool.available }), [tool.minimum, tool.available]);
+  const initialValues = { phone: defaults.phone, address: defaults.address, quantity: tool.minimum };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<PurchaseFormValues>({ resolver: zodResolver(schema), defaultValues: initialValues });
+  const placeOrder = usePlaceOrder();
+  // One idempotency key per attempt: resubmitting the same values after a failure whose
+  // outcome is unknown (network, 5xx) reuses it, so the order is placed at most once.
+  const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
+
+  const quantity = useWatch({ control, name: 'quantity' });
+  const outOfStock = tool.available === 0;
+  const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : checkQuantity(quantity, tool)?.message;
+  const quantityMessage = outOfStock ? undefined : (quantityProblem ?? errors.quantity?.message);
+  const canOrder = !outOfStock && !quantityProblem && !placeOrder.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    const input = { toolId: tool.id, ...values };
+    const payload = JSON.stringify(input);
+    const current = attempt?.payload === payload ? attempt : { key: newIdempotencyKey(), payload };
+    setAttempt(current);
+    placeOrder.mutate(
+      { input, idempotencyKey: current.key },
+      {
+        onSuccess: () => {
+          setAttempt(null);
+          toast.success(messages.orderPlaced);
+          reset(initialValues);
+        },
+        onError: (error) => {
+          if (!isTransientError(error)) setAttempt(null);
+          const reason = error instanceof ApiError ? error.message : 'Please try again.';
+          toast.error(
+            <span>
+              <strong>{messages.orderFailed}</strong>
+              <br />
+              {reason}
+            </span>,
+            { id: 'order-failed' },
+          );
+          setServerFieldErrors(error, FIELDS, setError);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="order-form-title">
+      <div className="card-body gap-4">
+        <h2 id="order-form-title" className="card-title text-xl">
+          Place your order
+        </h2>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="purchase-name" label="Name">
+            <input id="purchase-name" className="input w-full bg-base-200" value={account.name} readOnly />
+          </Field>
+          <Field id="purchase-email" label="Email">
+            <input id="purchase-email" type="email" className="input w-full bg-base-200" value={account.email} readOnly />
+          </Field>
+        </div>
+
+        <Field id="purchase-phone" label="Phone" error={errors.phone?.message}>
+          <input
+            id="purchase-phone"
+            type="tel"
+            autoComplete="tel"
+            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? 'purchase-phone-error' : undefined}
+            {...register('phone')}
+          />
+        </Field>
+
+        <Field id="purchase-address" label="Address" error={errors.address?.message}>
+          <textarea
+            id="purchase-address"
+            rows={3}
+            autoComplete="street-address"
+            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+            aria-invalid={errors.address ? true : undefined}
+            aria-describedby={errors.address ? 'purchase-address-error' : undefined}
+            {...register('address')}
+          />
+        </Field>
+
+        <Field id="purchase-quantity" label="Quantity" error={quantityMessage} hint={outOfStock ? undefined : `Minimum ${tool.minimum}, up to ${tool.available} pieces`}>
+          <input
+            id="purchase-quantity"
+            type="number"
+            inputMode="numeric"
+            min={tool.minimum}
+            max={tool.available}
+            step={1}
+            className={`input w-full sm:w-48 ${quantityMessage ? 'input-error' : ''}`}
+            aria-invalid={quantityMessage ? true : undefined}
+            aria-describedby={quantityMessage ? 'purchase-quantity-error' : 'purchase-quantity-hint'}
+            {...register('quantity', { valueAsNumber: true })}
+          />
+        </Field>
+
+        <div className="flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-base-content/80" aria-live="polite">
+            {outOfStock ? (
+              <span className="font-semibold text-error">{messages.outOfStock}</span>
+            ) : quantityProblem ? null : (
+              <>
+                Total: <strong className="text-lg text-base-content">{formatCents(lineTotalCents(tool.priceCents, quantity))}</strong>
+              </>
+            )}
+          </p>
+          <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
+            {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Place Order
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-sm text-base-content/60">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentIntentResponse } from '@toolsify/shared/payments';
+import { api } from '../../../lib/api-client.ts';
+
+export const paymentIntentQueryKey = (orderId: number) => ['payment-intent', orderId] as const;
+
+/**
+ * `POST /api/orders/:id/payment-intent`: the order's open intent (the server reuses it, so
+ * asking again is safe) with the amount the server computed from the order row.
+ */
+export function createPaymentIntent(orderId: number): Promise<PaymentIntentResponse> {
+  return api<PaymentIntentResponse>(`/api/orders/${orderId}/payment-intent`, { method: 'POST' });
+}
+
+export function usePaymentIntent(orderId: number | null) {
+  return useQuery({
+    queryKey: paymentIntentQueryKey(orderId ?? 0),
+    queryFn: () => createPaymentIntent(orderId!),
+    enabled: orderId !== null,
+    // One intent per visit: never refetched behind the buyer's back while the page is open,
+    // and forgotten when they leave (the order may be paid or cancelled by then).
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}

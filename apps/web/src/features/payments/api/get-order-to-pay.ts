@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Order } from '@toolsify/shared/orders';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * The order on the payment page, under its own key: refreshing the order lists after a
+ * payment must not swap the success message for an "already paid" notice.
+ */
+export const orderToPayQueryKey = (orderId: number) => ['payment-order', orderId] as const;
+
+/** `GET /api/orders/:id` (its buyer or an admin; anyone else gets 404). */
+export function getOrderToPay(orderId: number, signal?: AbortSignal): Promise<Order> {
+  return api<Order>(`/api/orders/${orderId}`, signal ? { signal } : {});
+}
+
+export function useOrderToPay(orderId: number | null) {
+  return useQuery({
+    queryKey: orderToPayQueryKey(orderId ?? 0),
+    queryFn: ({ signal }) => getOrderToPay(orderId!, signal),
+    enabled: orderId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}

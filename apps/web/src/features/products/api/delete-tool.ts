@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@toolsify/shared/ids';
+import type { Tool } from '@toolsify/shared/tools';
+import { api } from '../../../lib/api-client.ts';
+import { adminToolsQueryKey } from './get-admin-tools.ts';
+
+/** `DELETE /api/tools/:id` (admin): the tool leaves the catalog; its orders keep name and price. */
+export function deleteTool(tool: Pick<Tool, 'id'>): Promise<void> {
+  return api<void>(`/api/tools/${tool.id}`, { method: 'DELETE' });
+}
+
+export function useDeleteTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTool,
+    onSuccess: (_nothing, tool) => {
+      // Leave the row at once, then refresh every catalog view (home, purchase pages).
+      queryClient.setQueryData<InfiniteData<Page<Tool>>>(adminToolsQueryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((t) => t.id !== tool.id) })) } : data,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['tools'] });
+    },
+  });
+}

@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateToolInput } from '@toolsify/shared/tools';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateTool } from '../api/update-tool.ts';
+
+/** The API's field names mapped to the form's. */
+const FIELD_OF: Record<string, keyof EditToolFormValues> = {
+  description: 'description',
+  priceCents: 'price',
+  minimum: 'minimum',
+  'stock.delta': 'stockDelta',
+  stock: 'stockDelta',
+  'stock.reason': 'stockReason',
+};
+
+/** Only what changed, so an untouched minimum is never re-checked against a low stock. */
+function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
+  return {
+    ...(next.description !== undefined && next.description !== tool.description ? { description: next.description } : {}),
+    ...(next.priceCents !== undefined && next.priceCents !== tool.priceCents ? { priceCents: next.priceCents } : {}),
+    ...(next.minimum !== undefined && next.minimum !== tool.minimum ? { minimum: next.minimum } : {}),
+    ...(next.stock ? { stock: next.stock } : {}),
+  };
+}
+
+/**
+ * Edit a tool's price, minimum, description and stock. Stock moves by a change (+ restock,
+ * +/- correction) applied to the stock as it is when saved, so orders placed meanwhile count.
+ */
+export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const update = useUpdateTool();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<EditToolFormValues, unknown, UpdateToolInput>({ resolver: zodResolver(editToolFormSchema), mode: 'onChange' });
+  const stockDelta = useWatch({ control, name: 'stockDelta' });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (tool) {
+      reset({ description: tool.description, price: tool.priceCents / 100, minimum: tool.minimum, stockDelta: 0, stockReason: 'restock' });
+      update.reset();
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open) {
+      dialog.close();
+    }
+    // Reset only when another tool is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tool]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!tool) return;
+    const changes = changesFrom(tool, values);
+    if (Object.keys(changes).length === 0) {
+      setError('root', { message: 'Nothing to change.' });
+      return;
+    }
+    update.mutate(
+      { id: tool.id, changes },
+      {
+        onSuccess: (saved) => {
+          toast.success(`${saved.name} is updated`);
+          onClose();
+        },
+        onError: (error) => {
+          setError('root', { message: error.message });
+          if (error instanceof ApiError) {
+            for (const [apiField, message] of Object.entries(error.fields)) {
+              const field = FIELD_OF[apiField];
+              if (field) setError(field, { message });
+            }
+          }
+        },
+      },
+    );
+  });
+
+  const after = tool && Number.isInteger(stockDelta) ? tool.available + stockDelta : null;
+
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box max-w-xl">
+        {tool && (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <h3 id={titleId} className="text-lg font-bold">
+              Edit {tool.name}
+            </h3>
+            <FormField id="edit-description" label="Description" error={errors.description?.message}>
+              <textarea
+                id="edit-description"
+                rows={3}
+                className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
+                {...fieldAria('edit-description', errors.description?.message)}
+                {...register('description')}
+              />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="edit-price" label="Price per unit ($)" error={errors.price?.message}>
+                <input
+                  id="edit-price"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  className={`input w-full ${errors.price ? 'input-error' : ''}`}
+                  {...fieldAria('edit-price', errors.price?.message)}
+                  {...register('price', { valueAsNumber: true })}
+                />
+              </FormField>
+              <FormField id="edit-minimum" label="Minimum Quantity" error={errors.minimum?.message}>
+                <input
+                  id="edit-minimum"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  className={`input w-full ${errors.minimum ? 'input-error' : ''}`}
+                  {...fieldAria('edit-minimum', errors.minimum?.message)}
+                  {...register('minimum', { valueAsNumber: true })}
+                />
+              </FormField>
+            </div>
+            <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>
+              <FormField
+                id="edit-stock-delta"
+                label="Change (+ adds, − removes)"
+                error={errors.stockDelta?.message}
+                hint={after !== null && stockDelta !== 0 ? `About ${after.toLocaleString('en-US')} after saving` : 'Leave at 0 to keep the stock.'}
+              >
+                <input
+                  id="edit-stock-delta"
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  className={`input w-full ${errors.stockDelta ? 'input-error' : ''}`}
+                  {...fieldAria('edit-stock-delta', errors.stockDelta?.message, true)}
+                  {...register('stockDelta', { valueAsNumber: true, deps: ['stockReason'] })}
+                />
+              </FormField>
+              <FormField id="edit-stock-reason" label="Reason" error={errors.stockReason?.message}>
+                <select id="edit-stock-reason" className="select w-full" {...register('stockReason', { deps: ['stockDelta'] })}>
+                  <option value="restock">Restock (goods received)</option>
+                  <option value="correction">Correction (count fixed)</option>
+                </select>
+              </FormField>
+            </fieldset>
+            {errors.root?.message && (
+              <p role="alert" className="text-sm text-error">
+                {errors.root.message}
+              </p>
+            )}
+            <div className="modal-action mt-0">
+              <button type="button" className="btn" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+                {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Save changes
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1}>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { formatCents } from '@toolsify/shared/money';
+import { messages } from '@toolsify/shared/messages';
+import type { Tool } from '@toolsify/shared/tools';
+
+export interface ProductsTableProps {
+  tools: Tool[];
+  onEdit: (tool: Tool) => void;
+  onDelete: (tool: Tool) => void;
+}
+
+function Stock({ tool }: { tool: Tool }) {
+  return tool.available === 0 ? (
+    <span className="font-semibold text-error">{messages.outOfStock}</span>
+  ) : (
+    <span className="tabular-nums">{tool.available.toLocaleString('en-US')}</span>
+  );
+}
+
+function Actions({ tool, onEdit, onDelete }: { tool: Tool } & Omit<ProductsTableProps, 'tools'>) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn btn-sm" onClick={() => onEdit(tool)} aria-label={`Edit ${tool.name}`}>
+        Edit
+      </button>
+      <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => onDelete(tool)} aria-label={`Delete ${tool.name}`}>
+        Delete
+      </button>
+    </div>
+  );
+}
+
+function Thumb({ tool, size }: { tool: Tool; size: number }) {
+  return (
+    <img
+      src={tool.img}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className="shrink-0 rounded-field bg-base-200 object-cover ring-1 ring-base-300"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** Manage Products: image, name, price, available, minimum and the actions; cards on phones. */
+export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label="Products">
+        {tools.map((tool) => (
+          <li key={tool.id} className="card border border-base-300 bg-base-100 shadow-sm" data-testid={`product-${tool.id}`}>
+            <div className="card-body gap-3 p-4">
+              <div className="flex items-center gap-3">
+                <Thumb tool={tool} size={56} />
+                <p className="font-semibold leading-snug">{tool.name}</p>
+              </div>
+              <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-sm">
+                <div>
+                  <dt className="text-base-content/60">Price</dt>
+                  <dd className="font-semibold">{formatCents(tool.priceCents)}</dd>
+                </div>
+                <div>
+                  <dt className="text-base-content/60">Available</dt>
+                  <dd>
+                    <Stock tool={tool} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-base-content/60">Minimum</dt>
+                  <dd className="tabular-nums">{tool.minimum.toLocaleString('en-US')}</dd>
+                </div>
+              </dl>
+              <Actions tool={tool} onEdit={onEdit} onDelete={onDelete} />
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table">
+          <caption className="sr-only">Products</caption>
+          <thead>
+            <tr>
+              <th scope="col">Image</th>
+              <th scope="col">Name</th>
+              <th scope="col" className="text-right">
+                Price
+              </th>
+              <th scope="col" className="text-right">
+                Available
+              </th>
+              <th scope="col" className="text-right">
+                Minimum
+              </th>
+              <th scope="col" className="text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tools.map((tool) => (
+              <tr key={tool.id} className="hover:bg-base-200/50" data-testid={`product-${tool.id}`}>
+                <td>
+                  <Thumb tool={tool} size={48} />
+                </td>
+                <td className="font-medium">{tool.name}</td>
+                <td className="text-right tabular-nums">{formatCents(tool.priceCents)}</td>
+                <td className="text-right">
+                  <Stock tool={tool} />
+                </td>
+                <td className="text-right tabular-nums">{tool.minimum.toLocaleString('en-US')}</td>
+                <td>
+                  <Actions tool={tool} onEdit={onEdit} onDelete={onDelete} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

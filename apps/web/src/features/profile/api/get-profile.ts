@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Profile } from '@toolsify/shared/profile';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileQueryKey = ['profile'] as const;
+
+/** `GET /api/me/profile`: the signed-in user's saved profile (empty strings until saved). */
+export function getProfile(): Promise<Profile> {
+  return api<Profile>('/api/me/profile');
+}
+
+/**
+ * The signed-in user's profile: My Profile shows it and the purchase form prefills phone and
+ * address from it. Pass `enabled: false` while nobody is signed in.
+ */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 5 * 60_000, enabled });
+}

@@ -1,0 +1,114 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-hot-toast';
+import { messages } from '@toolsify/shared/messages';
+import { isProfileComplete, updateProfileSchema, type Profile, type UpdateProfileInput } from '@toolsify/shared/profile';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+export interface ProfileFormProps {
+  account: { name: string; email: string };
+  profile: Profile;
+}
+
+const FIELDS = ['phone', 'education', 'linkedin', 'address'] as const;
+
+/**
+ * My Profile: read-only name and email; phone, education, LinkedIn link and address. The
+ * profile is saved (it prefills the purchase form); 'Profile Updated' shows only when phone
+ * and address are filled, as the spec says.
+ */
+export function ProfileForm({ account, profile }: ProfileFormProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileSchema), defaultValues: profile });
+  const save = useUpdateProfile();
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(saved);
+        if (isProfileComplete(saved)) toast.success(messages.profileUpdated);
+        else toast('Saved. Add your phone and address so we can deliver your orders.', { icon: 'ℹ️' });
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setServerFieldErrors(error, FIELDS, setError);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-3xl" aria-label="My Profile">
+      <div className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-name" label="Name">
+            <input id="profile-name" className="input w-full bg-base-200" value={account.name} readOnly />
+          </FormField>
+          <FormField id="profile-email" label="Email">
+            <input id="profile-email" type="email" className="input w-full bg-base-200" value={account.email} readOnly />
+          </FormField>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
+            <input
+              id="profile-phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+1 555 010 2030"
+              className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+              {...fieldAria('profile-phone', errors.phone?.message)}
+              {...register('phone')}
+            />
+          </FormField>
+          <FormField id="profile-education" label="Education" error={errors.education?.message}>
+            <input
+              id="profile-education"
+              className={`input w-full ${errors.education ? 'input-error' : ''}`}
+              placeholder="e.g. BSc Mechanical Engineering"
+              {...fieldAria('profile-education', errors.education?.message)}
+              {...register('education')}
+            />
+          </FormField>
+        </div>
+
+        <FormField id="profile-linkedin" label="LinkedIn link" error={errors.linkedin?.message}>
+          <input
+            id="profile-linkedin"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://www.linkedin.com/in/your-name"
+            className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
+            {...fieldAria('profile-linkedin', errors.linkedin?.message)}
+            {...register('linkedin')}
+          />
+        </FormField>
+
+        <FormField id="profile-address" label="Address" error={errors.address?.message} hint="Where we deliver your orders.">
+          <textarea
+            id="profile-address"
+            rows={3}
+            autoComplete="street-address"
+            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+            {...fieldAria('profile-address', errors.address?.message, true)}
+            {...register('address')}
+          />
+        </FormField>
+
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary sm:min-w-40" disabled={save.isPending}>
+            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Update Profile
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import type { UserListItem } from '@toolsify/shared/users';
+
+export interface UsersTableProps {
+  users: UserListItem[];
+  /** The signed-in admin: their own row cannot be removed. */
+  currentUserId: string | null;
+  /** The user a Make Admin call is running for. */
+  promotingId: string | null;
+  onMakeAdmin: (user: UserListItem) => void;
+  onRemove: (user: UserListItem) => void;
+}
+
+const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+type RowProps = { user: UserListItem } & Omit<UsersTableProps, 'users'>;
+
+/** An admin's row shows a label instead of the Make Admin button. */
+function RoleCell({ user, promotingId, onMakeAdmin }: RowProps) {
+  if (user.role === 'admin') return <span className="badge badge-primary badge-soft font-semibold">Admin</span>;
+  const busy = promotingId === user.id;
+  return (
+    <button type="button" className="btn btn-sm btn-primary btn-outline" onClick={() => onMakeAdmin(user)} disabled={busy} aria-label={`Make Admin: ${user.email}`}>
+      {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      Make Admin
+    </button>
+  );
+}
+
+function RemoveCell({ user, currentUserId, onRemove }: RowProps) {
+  if (user.id === currentUserId) return <span className="badge badge-ghost">You</span>;
+  return (
+    <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => onRemove(user)} aria-label={`Remove User: ${user.email}`}>
+      Remove User
+    </button>
+  );
+}
+
+/** All Users: email, name, role, joined, and the actions; cards on phones. */
+export function UsersTable(props: UsersTableProps) {
+  const { users } = props;
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label="Users">
+        {users.map((user) => (
+          <li key={user.id} className="card border border-base-300 bg-base-100 shadow-sm" data-testid={`user-${user.id}`}>
+            <div className="card-body gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold [overflow-wrap:anywhere]">{user.email}</p>
+                <p className="text-sm text-base-content/70">
+                  {user.name} · joined {joined.format(new Date(user.createdAt))}
+                </p>
+              </div>
+              <div className="flex items-center justify-between gap-2 border-t border-base-300 pt-3">
+                <RoleCell user={user} {...props} />
+                <RemoveCell user={user} {...props} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table">
+          <caption className="sr-only">Users</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col" className="text-right">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id} className="hover:bg-base-200/50" data-testid={`user-${user.id}`}>
+                <td className="font-medium [overflow-wrap:anywhere]">{user.email}</td>
+                <td>{user.name}</td>
+                <td>
+                  <RoleCell user={user} {...props} />
+                </td>
+                <td className="whitespace-nowrap">{joined.format(new Date(user.createdAt))}</td>
+                <td className="text-right">
+                  <RemoveCell user={user} {...props} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

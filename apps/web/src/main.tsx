@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { App } from './app/app.tsx';
+import { queryClient } from './lib/query-client.ts';
+import './index.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+      {/* The spec's toasts: top-right, 5000 ms, light. */}
+      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

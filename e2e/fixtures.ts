@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, baseURL, outboxDir } from './env.ts';
+
+export { expect };
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let n = 0;
+export function newAccount(prefix = 'buyer'): Account {
+  n += 1;
+  const id = `${Date.now().toString(36)}${n}`;
+  return { name: `Test ${prefix} ${n}`, email: `${prefix}-${id}@example.com`, password: 'secret-pass-1' };
+}
+
+export function adminAccount(): Account {
+  return { name: 'Store Admin', email: ADMIN_EMAIL, password: 'admin-pass-1' };
+}
+
+/**
+ * Signs the page's browser context in through the API (fast; the sign-up UI has its own
+ * specs). Creates the account on first use; the admin address is an admin by ADMIN_EMAILS.
+ */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await signInRequest(page.request, account);
+}
+
+export async function signInRequest(request: APIRequestContext, account: Account): Promise<void> {
+  const headers = { origin: baseURL };
+  const signInRes = await request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers });
+  if (signInRes.ok()) return;
+  const signUpRes = await request.post('/api/auth/sign-up/email', { data: account, headers });
+  if (!signUpRes.ok()) throw new Error(`sign-up failed: ${signUpRes.status()} ${await signUpRes.text()}`);
+}
+
+/** The newest email written to the outbox for `to` (the e2e server has no SMTP). */
+export function latestMail(to: string): { subject: string; body: string; links: string[] } | null {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^\w.@-]/g, '_')));
+  } catch {
+    return null;
+  }
+  const latest = files.sort().at(-1);
+  if (!latest) return null;
+  const raw = readFileSync(path.join(outboxDir, latest), 'utf8');
+  // Undo quoted-printable soft breaks and escapes so links read whole.
+  const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+  const links = [...new Set(body.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
+  return { subject, body, links };
+}
+
+export const test = base;

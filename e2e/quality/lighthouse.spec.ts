@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { expect, test } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../browser.ts';
+import { writeSection } from './performance-doc.ts';
+
+/**
+ * Lighthouse on the home page in its default (mobile) preset: a mid-range phone, simulated
+ * slow 4G and a 4x slower CPU. Three runs, the median of each category counts (Lighthouse's
+ * own advice against run-to-run noise). The scores go to docs/performance.md.
+ */
+const targets = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 90 } as const;
+type Category = keyof typeof targets;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Debian's Chromium (or the fallback), headless, with a DevTools port for Lighthouse. */
+async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'toolsify-lh-'));
+  const child: ChildProcess = spawn(
+    await chromiumPath(),
+    [...chromiumArgs, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not open DevTools: ${err}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${err}`)));
+  });
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
+/** The offending elements or messages of a failed audit, briefly. */
+function itemsOf(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const described = items.slice(0, 5).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    if (node) return `\`${node.selector ?? ''}\` ${node.snippet ?? ''}`;
+    return String(item.description ?? item.source ?? item.message ?? JSON.stringify(item)).slice(0, 200);
+  });
+  return described.length > 0 ? `: ${described.join('; ')}` : '';
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+test('Lighthouse (mobile) on the home page meets the score targets', async ({ baseURL }) => {
+  const url = `${baseURL}/`;
+  const runs: Record<Category, number>[] = [];
+  const failedAudits = new Map<string, string>();
+  const browser = await launchChromium();
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { categories, audits } = result.lhr;
+      runs.push(Object.fromEntries(Object.keys(targets).map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Record<Category, number>);
+      for (const category of Object.keys(targets)) {
+        for (const ref of categories[category]?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
+            failedAudits.set(`${category}: ${audit.id}`, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${itemsOf(audit.details)}`);
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const scores = Object.fromEntries(Object.keys(targets).map((c) => [c, median(runs.map((r) => r[c as Category]))])) as Record<Category, number>;
+  const lines = [
+    '## Lighthouse (home page, mobile preset)',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run test:quality\`: Lighthouse's default mobile preset (simulated slow 4G, 4x CPU slowdown) in Chromium, against the production build; the median of ${RUNS} runs (each run: ${runs.map((r) => Object.values(r).join('/')).join(', ')}).`,
+    '',
+    '| Category | Score | Target |',
+    '|---|---:|---:|',
+    ...Object.entries(targets).map(([c, t]) => `| ${c} | ${scores[c as Category]} | >= ${t} |`),
+    ...(failedAudits.size > 0 ? ['', 'Audits below 0.9 in some run:', '', ...[...failedAudits].map(([k, v]) => `- ${k}: ${v}`)] : []),
+  ];
+  writeSection('lighthouse', lines.join('\n'));
+  console.log(lines.join('\n'));
+
+  for (const [category, target] of Object.entries(targets)) {
+    expect.soft(scores[category as Category], `${category} (runs: ${runs.map((r) => r[category as Category]).join(', ')})`).toBeGreaterThanOrEqual(target);
+  }
+});

@@ -1,0 +1,311 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { messages } from '@toolsify/shared/messages';
+import type { Tool } from '@toolsify/shared/tools';
+import type { UserListItem, UserPage } from '@toolsify/shared/users';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, type Account } from '../fixtures.ts';
+import { baseURL, e2eDir } from '../env.ts';
+
+const shots = path.join(e2eDir, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A real 1x1 PNG, made here, and a text file that only pretends to be one. */
+const REAL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const FAKE_PNG = Buffer.from('This is plain text with a .png name. It is not an image.\n');
+
+/** The tables render as cards on phones and as a table on wide screens: pick the visible one. */
+const visible = (locator: Locator) => locator.filter({ visible: true });
+
+async function catalog(request: APIRequestContext): Promise<Tool[]> {
+  return ((await (await request.get('/api/tools?limit=100')).json()) as { items: Tool[] }).items;
+}
+
+async function userByEmail(request: APIRequestContext, email: string): Promise<UserListItem> {
+  let cursor: string | null = null;
+  do {
+    const res = await request.get(`/api/users?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.ok()).toBe(true);
+    const page = (await res.json()) as UserPage;
+    const found = page.items.find((u) => u.email === email);
+    if (found) return found;
+    cursor = page.nextCursor;
+  } while (cursor);
+  throw new Error(`no user ${email}`);
+}
+
+/** Creates an account in its own cookie jar (so the page's admin session is untouched). */
+async function createAccount(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, account: Account) {
+  const context = await playwright.request.newContext({ baseURL });
+  await signInRequest(context, account);
+  return context;
+}
+
+test.describe('My Profile', () => {
+  test('shows read-only name and email, saves the profile, and says Profile Updated only when phone and address are filled', async ({ page }) => {
+    const account = newAccount('profile');
+    await signIn(page, account);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.name);
+    await expect(page.getByLabel('Name', { exact: true })).not.toBeEditable();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+    await expect(page.getByLabel('Email', { exact: true })).not.toBeEditable();
+    await screenshots(page, 'profile');
+
+    const save = page.getByRole('button', { name: 'Update Profile' });
+    // A LinkedIn link must be a real link.
+    await page.getByLabel('LinkedIn link').fill('not a link');
+    await save.click();
+    await expect(page.getByText('Provide a valid URL (https://...)')).toBeVisible();
+
+    // Only the address: saved, but not 'Profile Updated' (the spec's rule).
+    await page.getByLabel('LinkedIn link').fill('https://www.linkedin.com/in/test-profile');
+    await page.getByLabel('Address').fill('12 Mill Road, Leeds');
+    await save.click();
+    await expect(page.getByText('Saved. Add your phone and address so we can deliver your orders.')).toBeVisible();
+    await expect(page.getByText(messages.profileUpdated)).toHaveCount(0);
+
+    await page.getByLabel('Phone').fill('+44 113 496 0000');
+    await page.getByLabel('Education').fill('BSc Mechanical Engineering');
+    await save.click();
+    await expect(page.getByText(messages.profileUpdated)).toBeVisible();
+
+    // It is saved on the server: a fresh load shows it.
+    await page.reload();
+    await expect(page.getByLabel('Phone')).toHaveValue('+44 113 496 0000');
+    await expect(page.getByLabel('Education')).toHaveValue('BSc Mechanical Engineering');
+    await expect(page.getByLabel('LinkedIn link')).toHaveValue('https://www.linkedin.com/in/test-profile');
+    await expect(page.getByLabel('Address')).toHaveValue('12 Mill Road, Leeds');
+  });
+});
+
+test.describe('Add a Review', () => {
+  test('enforces the rating and the text, adds the review, and it shows first on the home page as text', async ({ page }) => {
+    const account = newAccount('reviewer');
+    await signIn(page, account);
+    await page.goto('/dashboard/review');
+    await expect(page.getByRole('heading', { name: 'Add a Review' })).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.name);
+    await expect(page.getByLabel('Name', { exact: true })).not.toBeEditable();
+    await screenshots(page, 'review');
+
+    const submit = page.getByRole('button', { name: 'Add Review' });
+    const rating = page.getByLabel('Rating (1 to 5)');
+    await rating.fill('6');
+    await submit.click();
+    await expect(page.getByText('Rating must be a whole number from 1 to 5')).toBeVisible();
+    await expect(page.getByText('Review is Required')).toBeVisible();
+    await rating.fill('0');
+    await expect(page.getByText('Rating must be a whole number from 1 to 5')).toBeVisible();
+    await page.getByLabel('Picture link').fill('javascript:alert(1)');
+    await submit.click();
+    await expect(page.getByText('Picture must be an http:// or https:// link')).toBeVisible();
+
+    const note = `Bulk drills arrived early <b>not bold</b> ${Date.now()}`;
+    await rating.fill('4');
+    await page.getByLabel('Picture link').fill('');
+    await page.getByLabel('Review', { exact: true }).fill(note);
+    await submit.click();
+    await expect(page.getByText(messages.reviewAdded)).toBeVisible();
+    // The form resets for the next review.
+    await expect(page.getByLabel('Review', { exact: true })).toHaveValue('');
+
+    // The lower home sections load as the visitor scrolls toward them.
+    await page.goto('/#testimonials');
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    const first = page.getByTestId('testimonial').first();
+    // Rendered as text: the markup shows literally, no <b> element is created.
+    await expect(first).toContainText(note);
+    await expect(first).toContainText(account.name);
+    await expect(first).toContainText(messages.stars(4));
+    await expect(first.locator('b')).toHaveCount(0);
+  });
+});
+
+test.describe('Add a Product and Manage Products', () => {
+  test('validates with the spec messages, uploads a real image, refuses a fake one, adds, edits and deletes a product', async ({ page }) => {
+    await signIn(page, adminAccount());
+    await page.goto('/dashboard/add');
+    await expect(page.getByRole('heading', { name: 'Add a Product' })).toBeVisible();
+    await screenshots(page, 'add-product');
+
+    const submit = page.getByRole('button', { name: 'Add Product' });
+    const available = page.getByLabel('Available Quantity');
+    const minimum = page.getByLabel('Minimum Quantity');
+
+    // The spec's three messages, live, each disabling Submit.
+    await available.fill('0');
+    await expect(page.getByText(messages.availableAtLeastOne)).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await available.fill('50');
+    await expect(page.getByText(messages.availableAtLeastOne)).toHaveCount(0);
+    await minimum.fill('0');
+    await expect(page.getByText(messages.minimumAtLeastOne)).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await minimum.fill('51');
+    await expect(page.getByText(messages.minimumAboveAvailable)).toBeVisible();
+    await expect(submit).toBeDisabled();
+    // Raising the stock clears the minimum's message too.
+    await available.fill('60');
+    await expect(page.getByText(messages.minimumAboveAvailable)).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+    await minimum.fill('10');
+
+    // A text file named .png is refused by its content.
+    const file = page.getByLabel('Upload a file');
+    await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: FAKE_PNG });
+    await expect(page.getByText('The file must be a JPEG, PNG or WebP image.')).toBeVisible();
+    await expect(page.getByTestId('image-preview')).toHaveCount(0);
+
+    // A real PNG is uploaded, previewed and used.
+    await file.setInputFiles({ name: 'wrench.png', mimeType: 'image/png', buffer: REAL_PNG });
+    await expect(page.getByText('Uploaded: wrench.png')).toBeVisible();
+    await expect(page.getByLabel('Image link')).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
+    const preview = page.getByTestId('image-preview');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    const uploadedUrl = await page.getByLabel('Image link').inputValue();
+
+    const name = `E2E Torque Wrench ${Date.now()}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description').fill('A click-type torque wrench, 40 to 200 Nm.');
+    await page.getByLabel('Price per unit ($)').fill('24.99');
+    await submit.click();
+    await expect(page.getByText(messages.productAdded)).toBeVisible();
+    // The form resets.
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Image link')).toHaveValue('');
+    await expect(page.getByLabel('Available Quantity')).toHaveValue('');
+
+    const tool = (await catalog(page.request)).find((t) => t.name === name)!;
+    expect(tool).toMatchObject({ priceCents: 2499, available: 60, minimum: 10, img: uploadedUrl });
+    const served = await page.request.get(uploadedUrl);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['cache-control']).toContain('max-age=31536000');
+
+    // It shows first on the home page, with its uploaded image.
+    await page.goto('/');
+    const card = page.getByTestId('product-card').first();
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect.poll(() => card.getByRole('img', { name }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+
+    // Manage Products: edit the price and the stock.
+    await page.goto('/dashboard/products');
+    await expect(page.getByRole('heading', { name: 'Manage Products' })).toBeVisible();
+    const row = visible(page.getByTestId(`product-${tool.id}`));
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('$24.99');
+    await screenshots(page, 'products');
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(dialog).toBeVisible();
+    await screenshots(page, 'products-edit');
+    await dialog.getByLabel('Price per unit ($)').fill('19.50');
+    await dialog.getByLabel('Change (+ adds, − removes)').fill('-5');
+    // A restock cannot remove stock: the dialog says so.
+    await expect(dialog.getByText('A restock adds stock: use a positive number, or choose correction')).toBeVisible();
+    await dialog.getByLabel('Reason').selectOption('correction');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(`${name} is updated`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('$19.50');
+    await expect(row).toContainText('55');
+    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ priceCents: 1950, available: 55 });
+
+    // Delete: a confirmation first; Cancel keeps it.
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
+    await expect(confirm).toBeVisible();
+    await screenshots(page, 'products-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(messages.productDeleted(name))).toBeVisible();
+    await expect(page.getByTestId(`product-${tool.id}`)).toHaveCount(0);
+
+    // It left the catalog, and its purchase page says it is not available.
+    expect((await catalog(page.request)).some((t) => t.id === tool.id)).toBe(false);
+    expect((await page.request.get(`/api/tools/${tool.id}`)).status()).toBe(404);
+    await page.goto(`/purchase/${tool.id}`);
+    await expect(page.getByRole('heading', { name: /not available/i })).toBeVisible();
+  });
+
+  test('a customer cannot add a product through the API', async ({ playwright }) => {
+    const customer = await createAccount(playwright, newAccount('sneaky'));
+    const res = await customer.post('/api/tools', {
+      headers: { origin: baseURL },
+      data: { name: 'x', description: 'y', img: 'https://example.com/x.png', available: 5, minimum: 1, priceCents: 100 },
+    });
+    expect(res.status()).toBe(403);
+    await customer.dispose();
+  });
+});
+
+test.describe('All Users', () => {
+  test('lists users, makes one an admin, shows Failed to make an admin on a 403, and removes a user who is signed out at once', async ({ page, playwright }) => {
+    await signIn(page, adminAccount());
+    const promoteMe = newAccount('promote');
+    const removeMe = newAccount('remove');
+    const promoteContext = await createAccount(playwright, promoteMe);
+    const removeContext = await createAccount(playwright, removeMe);
+    await promoteContext.dispose();
+    const promoted = await userByEmail(page.request, promoteMe.email);
+    const removed = await userByEmail(page.request, removeMe.email);
+    const self = await userByEmail(page.request, adminAccount().email);
+
+    await page.goto('/dashboard/users');
+    await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+    const promoteRow = visible(page.getByTestId(`user-${promoted.id}`));
+    await expect(promoteRow).toContainText(promoteMe.email);
+    await expect(promoteRow).toContainText(promoteMe.name);
+    // The admin's own row: a label instead of Make Admin, and no Remove.
+    const selfRow = visible(page.getByTestId(`user-${self.id}`));
+    await expect(selfRow.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(selfRow.getByRole('button')).toHaveCount(0);
+    await screenshots(page, 'users');
+
+    // A 403 answer shows the spec's failure message.
+    await page.route(`**/api/users/${promoted.id}/admin`, (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Only an admin may do that.' } }) }),
+    );
+    await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByText(messages.makeAdminFailed)).toBeVisible();
+    await expect(promoteRow.getByRole('button', { name: 'Make Admin' })).toBeVisible();
+    await page.unroute(`**/api/users/${promoted.id}/admin`);
+
+    await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(page.getByText(messages.makeAdminDone)).toBeVisible();
+    await expect(promoteRow.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+    await expect(promoteRow.getByText('Admin', { exact: true })).toBeVisible();
+    expect((await userByEmail(page.request, promoteMe.email)).role).toBe('admin');
+
+    // Remove User: a confirmation, then the user is gone and signed out.
+    expect((await removeContext.get('/api/me')).status()).toBe(200);
+    const removeRow = visible(page.getByTestId(`user-${removed.id}`));
+    await removeRow.getByRole('button', { name: 'Remove User' }).click();
+    const confirm = page.getByRole('dialog', { name: `Remove ${removeMe.name}?` });
+    await expect(confirm).toBeVisible();
+    await screenshots(page, 'users-remove');
+    await confirm.getByRole('button', { name: 'Remove User' }).click();
+    await expect(page.getByText(`${removeMe.email} was removed`)).toBeVisible();
+    await expect(page.getByTestId(`user-${removed.id}`)).toHaveCount(0);
+    expect((await removeContext.get('/api/me')).status()).toBe(401);
+    const again = await removeContext.post('/api/auth/sign-in/email', { headers: { origin: baseURL }, data: { email: removeMe.email, password: removeMe.password } });
+    expect(again.ok()).toBe(false);
+    await removeContext.dispose();
+  });
+});

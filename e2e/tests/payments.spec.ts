@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { messages } from '@toolsify/shared/messages';
+import { formatCents, lineTotalCents } from '@toolsify/shared/money';
+import type { Order } from '@toolsify/shared/orders';
+import type { Tool } from '@toolsify/shared/tools';
+import { adminAccount, expect, newAccount, signIn, test } from '../fixtures.ts';
+import { baseURL, e2eDir } from '../env.ts';
+
+const shots = path.join(e2eDir, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function toolWithStock(request: APIRequestContext, minimumPieces: number): Promise<Tool> {
+  const res = await request.get('/api/tools?limit=100');
+  expect(res.ok()).toBe(true);
+  const tools = ((await res.json()) as { items: Tool[] }).items;
+  const tool = tools.find((t) => t.available >= t.minimum + minimumPieces);
+  if (!tool) throw new Error('no tool with enough stock in the demo data');
+  return tool;
+}
+
+async function placeViaApi(request: APIRequestContext, tool: Tool): Promise<Order> {
+  const res = await request.post('/api/orders', {
+    data: { toolId: tool.id, quantity: tool.minimum, phone: '+1 555 010 2030', address: '9 Harbour Way' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Order;
+}
+
+async function orderById(request: APIRequestContext, id: number): Promise<Order> {
+  return (await (await request.get(`/api/orders/${id}`)).json()) as Order;
+}
+
+/** The visible copy of an order row (the tables render as cards on phones and a table on wide screens). */
+const orderRow = (page: Page, id: number) => page.getByTestId(`order-${id}`).filter({ visible: true });
+
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('1240');
+  await page.getByLabel('CVC').fill('123');
+}
+
+test.describe('payments (sandbox gateway)', () => {
+  test('a customer pays with 4242 4242 4242 4242; My Orders shows Paid with the id; the admin ships it', async ({ page, browser }) => {
+    const account = newAccount('pay');
+    await signIn(page, account);
+    const tool = await toolWithStock(page.request, 10);
+    const order = await placeViaApi(page.request, tool);
+    const total = formatCents(lineTotalCents(order.unitPriceCents, order.quantity));
+
+    // From My Orders, Pay leads to the payment page.
+    await page.goto('/dashboard/orders');
+    await orderRow(page, order.id).getByRole('link', { name: `Pay for order #${order.id}` }).click();
+    await expect(page).toHaveURL(`/dashboard/payment/${order.id}`);
+
+    // The order as the server has it: tool, quantity x unit price = total.
+    await expect(page.getByRole('heading', { name: tool.name })).toBeVisible();
+    await expect(page.getByText(`${order.quantity} × ${formatCents(order.unitPriceCents)} = ${total}`)).toBeVisible();
+    await expect(page.getByTestId('payment-total')).toHaveText(total);
+    await expect(page.getByText('Test mode — no money moves')).toBeVisible();
+    const pay = page.getByRole('button', { name: `Pay ${total}` });
+    await expect(pay).toBeEnabled();
+
+    // The inputs format as typed.
+    await fillCard(page, '4242424242424242');
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/40');
+    await screenshots(page, 'payment');
+
+    await pay.click();
+    await expect(page.getByText(messages.paymentSucceeded)).toBeVisible();
+    const transactionId = (await page.getByTestId('transaction-id').textContent())!;
+    expect(transactionId).toMatch(/^pi_sandbox_[0-9a-f]{24}$/);
+    await expect(pay).toBeDisabled();
+    await screenshots(page, 'payment-success');
+
+    // The server agrees: paid, with the intent id as the transaction id.
+    expect(await orderById(page.request, order.id)).toMatchObject({ status: 'paid', paid: true, transactionId });
+
+    // My Orders shows 'Paid' with the transaction id, and no Pay or Cancel any more.
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    await expect(page).toHaveURL('/dashboard/orders');
+    const mine = orderRow(page, order.id);
+    await expect(mine).toContainText('Paid');
+    await expect(mine).toContainText(transactionId);
+    await expect(mine.getByRole('link', { name: /Pay for order/ })).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+
+    // The admin sees 'Pending' with the id and a Shipment button, and ships it.
+    const admin = await browser.newContext({ baseURL });
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, adminAccount());
+    await adminPage.goto('/dashboard/manage');
+    const pending = orderRow(adminPage, order.id);
+    await expect(pending).toContainText('Pending');
+    await expect(pending).toContainText(transactionId);
+    await pending.getByRole('button', { name: `Shipment for order #${order.id}` }).click();
+    await expect(pending).toContainText('Shipped');
+    await expect(pending.getByRole('button', { name: /Shipment/ })).toHaveCount(0);
+    expect((await orderById(adminPage.request, order.id)).status).toBe('shipped');
+    await admin.close();
+  });
+
+  test('a declined card shows the red message under the form and the order stays unpaid', async ({ page }) => {
+    await signIn(page, newAccount('declined'));
+    const tool = await toolWithStock(page.request, 10);
+    const order = await placeViaApi(page.request, tool);
+    await page.goto(`/dashboard/payment/${order.id}`);
+
+    // The shared card checks speak before anything is sent.
+    const pay = page.getByRole('button', { name: /^Pay \$/ });
+    await pay.click();
+    await expect(page.getByText('Your card number is incomplete.')).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+
+    await fillCard(page, '4000 0000 0000 0002');
+    await pay.click();
+    const error = page.getByTestId('payment-error');
+    await expect(error).toHaveText('Your card was declined.');
+    expect(await error.evaluate((el) => el.classList.contains('text-error'))).toBe(true);
+    await expect(page.getByText(messages.paymentSucceeded)).toHaveCount(0);
+    await expect(pay).toBeEnabled();
+    await screenshots(page, 'payment-declined');
+    expect(await orderById(page.request, order.id)).toMatchObject({ status: 'unpaid', paid: false, transactionId: null });
+
+    // Still the buyer's to pay (or cancel) in My Orders.
+    await page.goto('/dashboard/orders');
+    await expect(orderRow(page, order.id).getByRole('link', { name: `Pay for order #${order.id}` })).toBeVisible();
+  });
+});

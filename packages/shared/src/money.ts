@@ -1,0 +1,20 @@
+/** Money is integer cents everywhere but on screen (DESIGN.md decision 2). */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 12345 -> "$123.45" */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** "12.3" or 12.3 -> 1230. Rounds to the nearest cent; the input must be finite. */
+export function dollarsToCents(dollars: number | string): number {
+  const value = typeof dollars === 'string' ? Number(dollars) : dollars;
+  if (!Number.isFinite(value)) throw new RangeError(`not an amount: ${String(dollars)}`);
+  return Math.round(value * 100);
+}
+
+/** Total of a line: unit price times quantity, in cents. */
+export function lineTotalCents(unitPriceCents: number, quantity: number): number {
+  return unitPriceCents * quantity;
+}

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { pageQuerySchema } from './ids.ts';
+
+/**
+ * Orders: the purchase form and `POST /api/orders` share one schema; the quantity rule and the
+ * order status rule (spec section 4) live here once, for the server to enforce and the web
+ * app to draw.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Status
+
+export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export type OrderAction = 'pay' | 'cancel' | 'ship';
+
+/** What one kind of viewer sees of an order in a given status, and may do with it. */
+export interface StatusView {
+  /** Text in the status column; null when the actions say it all (an unpaid order, to its buyer). */
+  label: string | null;
+  /** Whether the transaction id is shown beside the label. */
+  showTransactionId: boolean;
+  actions: readonly OrderAction[];
+}
+
+export interface StatusRule {
+  /** The buyer's view (My Orders). */
+  customer: StatusView;
+  /** An admin's view (Manage All Orders). */
+  admin: StatusView;
+  /** Whether the order shows in the lists at all (a cancelled order leaves them: DESIGN.md 4). */
+  listed: boolean;
+}
+
+/**
+ * THE order status rule (spec section 4, "Order status"). The server allows an action only if
+ * it is listed here for the actor; the web app draws exactly these labels and buttons.
+ */
+export const orderStatusRules: Readonly<Record<OrderStatus, StatusRule>> = {
+  unpaid: {
+    customer: { label: null, showTransactionId: false, actions: ['pay', 'cancel'] },
+    admin: { label: 'Unpaid', showTransactionId: false, actions: ['cancel'] },
+    listed: true,
+  },
+  paid: {
+    customer: { label: 'Paid', showTransactionId: true, actions: [] },
+    admin: { label: 'Pending', showTransactionId: true, actions: ['ship'] },
+    listed: true,
+  },
+  shipped: {
+    customer: { label: 'Shipped', showTransactionId: false, actions: [] },
+    admin: { label: 'Shipped', showTransactionId: false, actions: [] },
+    listed: true,
+  },
+  cancelled: {
+    customer: { label: 'Cancelled', showTransactionId: false, actions: [] },
+    admin: { label: 'Cancelled', showTransactionId: false, actions: [] },
+    listed: false,
+  },
+};
+
+/** Statuses that show in My Orders and Manage All Orders. */
+export const listedStatuses: readonly OrderStatus[] = orderStatuses.filter((s) => orderStatusRules[s].listed);
+
+/** Who is asking about an order: its buyer, an admin, or both (an admin's own order). */
+export interface OrderActor {
+  isBuyer: boolean;
+  isAdmin: boolean;
+}
+
+/** The actions `actor` may take on an order in `status`: the buyer's and the admin's, combined. */
+export function allowedActions(status: OrderStatus, actor: OrderActor): OrderAction[] {
+  const rule = orderStatusRules[status];
+  const actions = new Set<OrderAction>();
+  if (actor.isBuyer) for (const a of rule.customer.actions) actions.add(a);
+  if (actor.isAdmin) for (const a of rule.admin.actions) actions.add(a);
+  return [...actions];
+}
+
+export function canPerform(status: OrderStatus, actor: OrderActor, action: OrderAction): boolean {
+  return allowedActions(status, actor).includes(action);
+}
+
+/** The spec's `paid` and `shipment` booleans, derived from the one status column (DESIGN.md 4). */
+export function statusFlags(status: OrderStatus): { paid: boolean; shipment: boolean } {
+  return { paid: status === 'paid' || status === 'shipped', shipment: status === 'shipped' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantity
+
+export const MAX_ORDER_QUANTITY = 10_000_000;
+export const quantityNotWholeMessage = 'Quantity must be a whole number';
+
+export interface QuantityLimits {
+  minimum: number;
+  available: number;
+}
+
+export type QuantityProblem =
+  | { kind: 'not-whole'; message: string }
+  | { kind: 'below-minimum'; message: string }
+  | { kind: 'above-available'; message: string };
+
+/**
+ * The purchase rule: a whole number with minimum <= quantity <= available (spec section 5).
+ * The form shows the message and disables Place Order; the server answers 400 below the
+ * minimum and 409 OUT_OF_STOCK above the stock.
+ */
+export function checkQuantity(quantity: number, limits: QuantityLimits): QuantityProblem | null {
+  if (!Number.isInteger(quantity)) return { kind: 'not-whole', message: quantityNotWholeMessage };
+  if (quantity < limits.minimum) return { kind: 'below-minimum', message: messages.quantityBelowMinimum };
+  if (quantity > limits.available) return { kind: 'above-available', message: messages.quantityAboveAvailable };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+
+export const phoneField = z
+  .string()
+  .trim()
+  .min(1, 'Phone is Required')
+  .max(30, 'Provide a valid phone number')
+  .regex(PHONE_PATTERN, 'Provide a valid phone number')
+  .refine((v) => (v.match(/\d/g) ?? []).length >= 6, 'Provide a valid phone number');
+
+export const addressField = z.string().trim().min(1, 'Address is Required').max(500, 'Must be 500 characters or shorter');
+
+export const quantityField = z
+  .number({ error: 'Enter a quantity' })
+  .int(quantityNotWholeMessage)
+  .min(1, messages.quantityBelowMinimum)
+  .max(MAX_ORDER_QUANTITY, messages.quantityAboveAvailable);
+
+/** `POST /api/orders`. Buyer, name and price come from the session and the tool row, never the body. */
+export const placeOrderSchema = z.strictObject({
+  toolId: z.number({ error: 'Choose a tool' }).int().positive().max(2_147_483_647),
+  quantity: quantityField,
+  phone: phoneField,
+  address: addressField,
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** The purchase form: the same fields but toolId (from the page), plus the tool's quantity rule. */
+export function purchaseFormSchema(limits: QuantityLimits) {
+  return placeOrderSchema.omit({ toolId: true }).superRefine((value, ctx) => {
+    const problem = checkQuantity(value.quantity, limits);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['quantity'], message: problem.message });
+  });
+}
+export type PurchaseFormValues = z.infer<ReturnType<typeof purchaseFormSchema>>;
+
+/**
+ * The `Idempotency-Key` header of `POST /api/orders`: the same key again (same user) returns the
+ * same order and takes stock once. The web app sends a fresh UUID per attempt.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .min(8, 'Idempotency-Key must be 8 to 128 characters')
+  .max(128, 'Idempotency-Key must be 8 to 128 characters')
+  .regex(/^[\w:.-]+$/, 'Idempotency-Key may hold letters, digits, _ : . and - only');
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** An order as the API answers it (spec's Order entity, with money in cents). */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  toolId: z.number().int(),
+  /** The tool's name when ordered (kept if the tool is renamed or deleted). */
+  tool: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** The buyer's email. */
+  buyer: z.string(),
+  buyerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  status: orderStatusSchema,
+  paid: z.boolean(),
+  shipment: z.boolean(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** `GET /api/orders/mine`: the buyer's listed orders, newest first. */
+export const myOrdersQuerySchema = pageQuerySchema;
+
+/** `GET /api/orders` (admin): every listed order newest first, or one status (e.g. cancelled). */
+export const allOrdersQuerySchema = pageQuerySchema.extend({ status: orderStatusSchema.optional() });
+export type AllOrdersQuery = z.infer<typeof allOrdersQuerySchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * My Profile (`GET/PUT /api/me/profile`): saved, unlike the original, and it prefills the
+ * purchase form. Fields are empty strings until filled.
+ */
+export const profileSchema = z.object({
+  phone: z.string(),
+  education: z.string(),
+  linkedin: z.string(),
+  address: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const emptyProfile: Profile = { phone: '', education: '', linkedin: '', address: '' };
+
+/** A web link people can open: http or https, on a real domain name. */
+export const httpUrlSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Provide a valid URL (https://...)' });
+
+/** Digits with the usual separators, optionally a leading +; 6 to 30 characters. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,28}[0-9]$/;
+
+/**
+ * `PUT /api/me/profile` and the My Profile form: the whole profile at once. Every field may
+ * be left empty; a filled one must be sensible.
+ */
+export const updateProfileSchema = z.strictObject({
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Must be 30 characters or shorter')
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Provide a valid phone number'),
+  education: z.string().trim().max(200, 'Must be 200 characters or shorter'),
+  linkedin: z
+    .string()
+    .trim()
+    .max(300, 'Must be 300 characters or shorter')
+    .refine((v) => v === '' || httpUrlSchema.safeParse(v).success, 'Provide a valid URL (https://...)'),
+  address: z.string().trim().max(500, 'Must be 500 characters or shorter'),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** The spec shows 'Profile Updated' only when both phone and address are filled. */
+export function isProfileComplete(profile: Pick<Profile, 'phone' | 'address'>): boolean {
+  return profile.phone.trim() !== '' && profile.address.trim() !== '';
+}

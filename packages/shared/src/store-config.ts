@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** `GET /api/config`: what the web app needs to know about this server. */
+export const storeConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  payments: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
+  trainingSiteUrl: z.string(),
+});
+export type StoreConfig = z.infer<typeof storeConfigSchema>;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from './messages.ts';
+import { createToolSchema, editToolFormSchema, productFormSchema, updateToolSchema } from './tools.ts';
+
+const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('Add a Product form', () => {
+  const filled = { name: 'Drill', description: 'A drill', img: 'https://cdn.example.com/d.png', available: 10, minimum: 2, price: 19.99 };
+
+  it('outputs the API body, with the price in cents', () => {
+    expect(productFormSchema.parse(filled)).toEqual({ name: 'Drill', description: 'A drill', img: 'https://cdn.example.com/d.png', available: 10, minimum: 2, priceCents: 1999 });
+    expect(createToolSchema.parse(productFormSchema.parse(filled))).toBeTruthy();
+  });
+
+  it('answers empty number inputs (NaN) with the spec messages', () => {
+    const issues = issuesOf(productFormSchema.safeParse({ ...filled, available: Number.NaN, minimum: Number.NaN }));
+    expect(issues.available).toBe(messages.availableAtLeastOne);
+    expect(issues.minimum).toBe(messages.minimumAtLeastOne);
+  });
+
+  it('shows the minimum-above-available rule even while other fields are still empty', () => {
+    const issues = issuesOf(productFormSchema.safeParse({ name: '', description: '', img: '', available: 5, minimum: 6, price: Number.NaN }));
+    expect(issues.minimum).toBe(messages.minimumAboveAvailable);
+    expect(issues.name).toBe('Name is Required');
+  });
+
+  it('allows a minimum equal to the stock, and refuses sub-cent prices', () => {
+    expect(productFormSchema.safeParse({ ...filled, minimum: 10 }).success).toBe(true);
+    expect(issuesOf(productFormSchema.safeParse({ ...filled, price: 1.005 })).price).toBe('Price can have at most 2 decimals (cents)');
+  });
+
+  it('never throws on a body of the wrong shape', () => {
+    for (const body of [null, [], 'x', 5, { available: '5', minimum: {} }]) {
+      expect(createToolSchema.safeParse(body).success).toBe(false);
+      expect(productFormSchema.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
+describe('Edit form', () => {
+  const tool = { description: 'A drill', price: 12.5, minimum: 3, stockDelta: 0, stockReason: 'restock' as const };
+
+  it('leaves the stock out when the change is 0', () => {
+    expect(editToolFormSchema.parse(tool)).toEqual({ description: 'A drill', priceCents: 1250, minimum: 3 });
+  });
+
+  it('sends a stock change with its reason; a restock cannot remove', () => {
+    expect(editToolFormSchema.parse({ ...tool, stockDelta: -4, stockReason: 'correction' }).stock).toEqual({ delta: -4, reason: 'correction' });
+    expect(issuesOf(editToolFormSchema.safeParse({ ...tool, stockDelta: -4 })).stockDelta).toMatch(/A restock adds stock/);
+    expect(updateToolSchema.safeParse(editToolFormSchema.parse({ ...tool, stockDelta: 7 })).success).toBe(true);
+  });
+});

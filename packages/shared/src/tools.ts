@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { dollarsToCents } from './money.ts';
+
+/** A tool as the API answers it. */
+export const toolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  img: z.string(),
+  priceCents: z.number().int(),
+  available: z.number().int(),
+  minimum: z.number().int(),
+  createdAt: z.string(),
+});
+export type Tool = z.infer<typeof toolSchema>;
+
+export const toolListQuerySchema = z.strictObject({
+  sort: z.literal('newest').default('newest'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.coerce.number().int().positive().optional(),
+});
+
+/** Largest stock or minimum a tool may have (pieces). */
+export const MAX_STOCK = 10_000_000;
+/** Largest unit price: $1,000,000. */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+/** Uploaded images: what `POST /api/uploads` accepts. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const imageUploadSchema = z.object({ url: z.string() });
+export type ImageUpload = z.infer<typeof imageUploadSchema>;
+
+/** An image is a path we serve (/images/..., /uploads/...) or an https URL. */
+export const imageRefSchema = z
+  .string({ error: 'Image is Required' })
+  .trim()
+  .min(1, 'Image is Required')
+  .max(2048, 'Must be 2048 characters or shorter')
+  .refine((v) => /^\/(images|uploads)\/[\w-]+(\/[\w-]+)*\.[a-z0-9]+$/i.test(v) || /^https:\/\/[^\s"'<>\\]+$/.test(v), {
+    message: 'Image must be an uploaded file or an https:// URL',
+  });
+
+const nameField = z
+  .string({ error: 'Name is Required' })
+  .trim()
+  .min(1, 'Name is Required')
+  .max(120, 'Must be 120 characters or shorter');
+
+const descriptionField = z
+  .string({ error: 'Description is Required' })
+  .trim()
+  .min(1, 'Description is Required')
+  .max(2000, 'Must be 2000 characters or shorter');
+
+/** A whole number of pieces, at least 1; `message` is the spec's text for a bad value. */
+const quantityField = (message: string) =>
+  z
+    .number({ error: message })
+    .int('Must be a whole number')
+    .min(1, message)
+    .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`);
+
+const priceCentsField = z
+  .number({ error: 'Price is Required' })
+  .int('Price must be whole cents')
+  .min(0, 'Price cannot be negative')
+  .max(MAX_PRICE_CENTS, 'Price must be $1,000,000 or less');
+
+/** The price as typed in a form: dollars with at most two decimals. */
+const priceDollarsField = z
+  .number({ error: 'Price is Required' })
+  .min(0, 'Price cannot be negative')
+  .max(MAX_PRICE_CENTS / 100, 'Price must be $1,000,000 or less')
+  .multipleOf(0.01, 'Price can have at most 2 decimals (cents)');
+
+type Stock = { available: number; minimum: number };
+
+/**
+ * The spec's rule "Minimum must not exceed available". It runs as soon as both quantities
+ * are valid numbers, even while other fields are still empty, so the form shows it live.
+ */
+const minimumWithinAvailable = {
+  message: messages.minimumAboveAvailable,
+  path: ['minimum'],
+  when: (payload: { value: unknown; issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }) => {
+    const value = payload.value as Partial<Stock> | null;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      Number.isInteger(value.available) &&
+      Number.isInteger(value.minimum) &&
+      !payload.issues.some((issue) => (issue.path?.length ?? 0) === 0 || issue.path?.[0] === 'available' || issue.path?.[0] === 'minimum')
+    );
+  },
+};
+const stockIsConsistent = (t: Stock) => t.minimum <= t.available;
+
+/** `POST /api/tools`: the Add a Product form's data, with the price in cents. */
+export const createToolSchema = z
+  .strictObject({
+    name: nameField,
+    description: descriptionField,
+    img: imageRefSchema,
+    available: quantityField(messages.availableAtLeastOne),
+    minimum: quantityField(messages.minimumAtLeastOne),
+    priceCents: priceCentsField,
+  })
+  .refine(stockIsConsistent, minimumWithinAvailable);
+export type CreateToolInput = z.infer<typeof createToolSchema>;
+
+/**
+ * The Add a Product form: the same fields and rules as `createToolSchema`, with the price in
+ * dollars as the admin types it; its output is the API's input (price in cents).
+ */
+export const productFormSchema = z
+  .object({
+    name: nameField,
+    description: descriptionField,
+    img: imageRefSchema,
+    available: quantityField(messages.availableAtLeastOne),
+    minimum: quantityField(messages.minimumAtLeastOne),
+    price: priceDollarsField,
+  })
+  .refine(stockIsConsistent, minimumWithinAvailable)
+  .transform(({ price, ...tool }): CreateToolInput => ({ ...tool, priceCents: dollarsToCents(price) }));
+export type ProductFormValues = z.input<typeof productFormSchema>;
+
+export const stockReasons = ['restock', 'correction'] as const;
+export type StockReason = (typeof stockReasons)[number];
+
+/**
+ * A change of stock, relative to whatever the stock is when it is applied, so orders placed
+ * meanwhile are never lost. A restock adds; a correction adds or removes.
+ */
+export const stockChangeSchema = z
+  .strictObject({
+    delta: z
+      .number({ error: 'Stock change must be a number' })
+      .int('Must be a whole number')
+      .min(-MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+      .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+      .refine((d) => d !== 0, 'Stock change cannot be 0'),
+    reason: z.enum(stockReasons, { error: 'Reason must be restock or correction' }),
+  })
+  .refine((s) => s.reason !== 'restock' || s.delta > 0, {
+    message: 'A restock adds stock: use a positive number, or choose correction',
+    path: ['delta'],
+  });
+export type StockChange = z.infer<typeof stockChangeSchema>;
+
+/** `PATCH /api/tools/:id`: price, minimum, description and a stock change; the same rules apply. */
+export const updateToolSchema = z
+  .strictObject({
+    description: descriptionField.optional(),
+    priceCents: priceCentsField.optional(),
+    minimum: quantityField(messages.minimumAtLeastOne).optional(),
+    stock: stockChangeSchema.optional(),
+  })
+  .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateToolInput = z.infer<typeof updateToolSchema>;
+
+/**
+ * The Edit form of Manage Products: price in dollars, a stock change that may be left at 0
+ * (no change). Its output is `PATCH /api/tools/:id`'s body.
+ */
+export const editToolFormSchema = z
+  .object({
+    description: descriptionField,
+    price: priceDollarsField,
+    minimum: quantityField(messages.minimumAtLeastOne),
+    stockDelta: z
+      .number({ error: 'Stock change must be a number' })
+      .int('Must be a whole number')
+      .min(-MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+      .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`),
+    stockReason: z.enum(stockReasons),
+  })
+  .refine((f) => f.stockReason !== 'restock' || f.stockDelta >= 0, {
+    message: 'A restock adds stock: use a positive number, or choose correction',
+    path: ['stockDelta'],
+  })
+  .transform(
+    ({ description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
+      description,
+      priceCents: dollarsToCents(price),
+      minimum,
+      ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
+    }),
+  );
+export type EditToolFormValues = z.input<typeof editToolFormSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { roleSchema } from './auth.ts';
+
+/** better-auth's user ids: short random strings. Anything else in a path is a 404. */
+export const userIdParamsSchema = z.object({
+  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+});
+
+/** A row of All Users (`GET /api/users`). */
+export const userListItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** `?limit=&cursor=`: the cursor is the opaque `nextCursor` of the previous page. */
+export const userPageQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor').optional(),
+});
+export type UserPageQuery = z.infer<typeof userPageQuerySchema>;
+
+export const userPageSchema = z.object({ items: z.array(userListItemSchema), nextCursor: z.string().nullable() });
+export type UserPage = z.infer<typeof userPageSchema>;

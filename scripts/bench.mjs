@@ -1,0 +1,309 @@
+// The benchmark (`npm run bench`, after a production build; not part of `npm test`).
+// For SQLite and PostgreSQL, with 100, 10,000 and 100,000 tools in the catalog, it loads the
+// production server (apps/server/dist/main.js) with autocannon in a separate process, 50
+// connections for 10 s per case:
+//   GET /api/health          the server's own ceiling (one `select 1` per request)
+//   GET /api/tools?limit=6   the home page's newest tools (cached, invalidated on writes)
+//   GET /api/tools/:id       one tool, random ids
+//   POST /api/orders         signed-in buyers (many of them) placing orders on big stock
+// then checks the targets and writes the figures to docs/performance.md.
+// BENCH_DURATION (s), BENCH_SIZES (100,10000,100000), BENCH_DATABASES (sqlite,postgres) tune it;
+// PostgreSQL is TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { ServerProcess, assertBuilt } from '../e2e/crash/server-process.mjs';
+
+register();
+const { connectDatabase } = await import('../apps/server/src/db/connect.ts');
+const { findInvariantViolations } = await import('../apps/server/src/test/invariants.ts');
+const { writeSection } = await import('../e2e/quality/performance-doc.ts');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tmp = path.join(here, '../e2e/.tmp/bench');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BUYERS = 100;
+const ORDER_TOOLS = 20;
+
+const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs one autocannon case in its own process. */
+function load(spec) {
+  const out = execFileSync(process.execPath, [path.join(here, 'bench/load.mjs'), JSON.stringify(spec)], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(out.toString());
+}
+
+/** Fills the catalog straight through SQL: `size` tools (with their initial stock in the ledger). */
+async function seedCatalog(db, size) {
+  const now = new Date().toISOString();
+  const chunk = 500;
+  for (let start = 0; start < size; start += chunk) {
+    const rows = [];
+    for (let i = start; i < Math.min(size, start + chunk); i += 1) {
+      // The newest ORDER_TOOLS tools carry a huge stock for the order case.
+      const forOrders = i >= size - ORDER_TOOLS;
+      rows.push({
+        name: `Bench tool ${i}`,
+        description: `A tool for the benchmark, number ${i}, with a description of ordinary length.`,
+        img: '/images/tools/drill.svg',
+        price_cents: 100 + (i % 5_000),
+        available: forOrders ? 100_000_000 : 1_000 + (i % 1_000),
+        minimum: 1,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('tool').values(rows).returning(['id', 'available']).execute();
+      await trx
+        .insertInto('stock_adjustment')
+        .values(inserted.map((t) => ({ tool_id: t.id, delta: t.available, reason: 'initial', user_id: null, created_at: now })))
+        .execute();
+    });
+  }
+  const ids = await db.selectFrom('tool').select('id').orderBy('id', 'desc').execute();
+  return ids.map((r) => Number(r.id));
+}
+
+async function signUpBuyers(server, count) {
+  const cookies = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, async (_, j) => {
+      const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.publicUrl },
+        body: JSON.stringify({ email: `bench-${i + j}-${randomBytes(3).toString('hex')}@example.com`, password: 'bench-pass-123', name: `Bench Buyer ${i + j}` }),
+      });
+      if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    });
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
+
+async function benchDatabase(name, port) {
+  const rows = [];
+  for (const size of SIZES) {
+    const schema = name === 'postgres' ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+    const dir = path.join(tmp, `${name}-${size}`);
+    rmSync(dir, { recursive: true, force: true });
+    const databaseUrl = name === 'postgres' ? PG_URL : `file:${path.join(dir, 'bench.db')}`;
+    const server = new ServerProcess({
+      name: `${name}-${size}`,
+      port,
+      logFile: path.join(tmp, `${name}-${size}.log`),
+      env: {
+        DATABASE_URL: databaseUrl,
+        ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        PAYMENTS: 'sandbox',
+        SEED_DEMO: 'false',
+        ADMIN_EMAILS: 'bench-admin@toolsify.test',
+        // One address plays every buyer here; per-address limits would answer 429.
+        RATE_LIMIT: 'false',
+        LOG_LEVEL: 'error',
+        MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+      },
+    });
+    const handle = connectDatabase({ url: databaseUrl, schema, poolSize: 2 });
+    try {
+      await server.start();
+      const t = Date.now();
+      const ids = await seedCatalog(handle.db, size);
+      const orderTools = ids.slice(0, ORDER_TOOLS);
+      await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.publicUrl },
+        body: JSON.stringify({ email: 'bench-admin@toolsify.test', password: 'bench-admin-pass', name: 'Bench Admin' }),
+      });
+      const cookies = await signUpBuyers(server, BUYERS);
+      // The newest-tools answer is cached for 2 s: let the seeded catalog show.
+      await sleep(2_100);
+      log(`${name} ${size} tools: seeded and ${BUYERS} buyers signed up in ${Date.now() - t} ms`);
+
+      const base = { url: server.url, connections: CONNECTIONS };
+      const randomIds = Array.from({ length: 1_000 }, () => ids[Math.floor(Math.random() * ids.length)]);
+      const cases = [
+        { case: 'health', spec: { paths: ['/api/health'] } },
+        { case: 'list', spec: { paths: ['/api/tools?limit=6'] } },
+        { case: 'detail', spec: { paths: randomIds.map((id) => `/api/tools/${id}`) } },
+        {
+          case: 'orders',
+          spec: {
+            method: 'POST',
+            paths: ['/api/orders'],
+            cookies,
+            idempotency: true,
+            origin: server.publicUrl,
+            bodies: orderTools.map((toolId) => ({ toolId, quantity: 1, phone: '+1 555 0100', address: '1 Bench Street' })),
+          },
+        },
+      ];
+      for (const c of cases) {
+        // A short warm-up (JIT, pools), then the measured run.
+        load({ ...base, ...c.spec, duration: 2 });
+        const before = c.case === 'orders' ? await countOrders(handle.db) : 0;
+        const result = load({ ...base, ...c.spec, duration: DURATION });
+        const row = { database: name, tools: size, case: c.case, ...result };
+        if (c.case === 'orders') {
+          const created = (await countOrders(handle.db)) - before;
+          const answered = Number(result.statusCodes?.['201']?.count ?? 0);
+          row.check = { created, answered, violations: await findInvariantViolations(handle.db) };
+        }
+        rows.push(row);
+        log(
+          `${name} ${size} ${c.case.padEnd(6)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        );
+      }
+    } finally {
+      await server.stop();
+      await handle.db.destroy();
+      if (schema) {
+        const pg = (await import('pg')).default;
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    }
+  }
+  return rows;
+}
+
+/** The number of orders once the server has finished what it had received (stable for 300 ms). */
+async function countOrders(db) {
+  const count = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  let last = await count();
+  for (;;) {
+    await sleep(300);
+    const now = await count();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+async function postgresVersion() {
+  try {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    const { rows } = await client.query('show server_version');
+    await client.end();
+    return rows[0].server_version;
+  } catch {
+    return null;
+  }
+}
+
+function judge(rows) {
+  const verdicts = [];
+  const find = (db, size, c) => rows.find((r) => r.database === db && r.tools === size && r.case === c);
+  for (const db of DATABASES) {
+    for (const size of SIZES) {
+      const health = find(db, size, 'health');
+      const list = find(db, size, 'list');
+      const orders = find(db, size, 'orders');
+      if (health && list) {
+        const ratio = list.requestsPerSecond / health.requestsPerSecond;
+        verdicts.push({ db, size, target: 'list >= 0.8 x health', value: `${ratio.toFixed(2)} x`, ok: ratio >= 0.8 });
+      }
+      if (orders) {
+        const { created, answered, violations } = orders.check;
+        verdicts.push({ db, size, target: 'orders >= 500/s', value: `${orders.requestsPerSecond.toFixed(0)}/s`, ok: orders.requestsPerSecond >= 500 });
+        verdicts.push({ db, size, target: 'orders p99 <= 100 ms', value: `${orders.latency.p99} ms`, ok: orders.latency.p99 <= 100 });
+        // autocannon stops counting at the deadline with up to one request per connection in
+        // flight; the server still completes those, so up to CONNECTIONS more are stored.
+        verdicts.push({
+          db,
+          size,
+          target: 'orders: every 201 stored, no oversell',
+          value: `${answered} answered 201, ${created} stored, ${violations.length} invariant violations, ${orders.non2xx} non-2xx`,
+          ok: created >= answered && created - answered <= CONNECTIONS && violations.length === 0 && orders.non2xx === 0 && orders.errors === 0,
+        });
+      }
+    }
+    const small = find(db, Math.min(...SIZES), 'list');
+    const large = find(db, Math.max(...SIZES), 'list');
+    if (small && large && small !== large) {
+      const ratio = large.latency.average / small.latency.average;
+      verdicts.push({
+        db,
+        size: Math.max(...SIZES),
+        target: `list latency at ${Math.max(...SIZES)} <= 1.2 x at ${Math.min(...SIZES)} tools`,
+        value: `${large.latency.average.toFixed(2)} vs ${small.latency.average.toFixed(2)} ms (${ratio.toFixed(2)} x)`,
+        ok: ratio <= 1.2,
+      });
+    }
+  }
+  return verdicts;
+}
+
+function markdown(rows, verdicts, machine) {
+  const lines = [
+    '## API benchmark',
+    '',
+    `Run on ${machine.date} by \`npm run bench\` on ${machine.cpu} (${machine.cores} cores), ${machine.memory} GB RAM, ${machine.os}, Node ${machine.node}, SQLite ${machine.sqlite}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ''}. Load average at the start: ${machine.load}.`,
+    `Production build, autocannon in a separate process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per case after a 2 s warm-up; ${BUYERS} signed-up buyers ordering quantity 1 of ${ORDER_TOOLS} tools with a large stock, each order with its own Idempotency-Key. Latencies in ms.`,
+    '',
+    '| Database | Tools | Case | req/s | p50 | p99 | non-2xx |',
+    '|---|---:|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.database} | ${r.tools.toLocaleString('en-US')} | ${r.case} | ${r.requestsPerSecond.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`),
+    '',
+    '| Database | Tools | Target | Measured | Met |',
+    '|---|---:|---|---|---|',
+    ...verdicts.map((v) => `| ${v.db} | ${v.size.toLocaleString('en-US')} | ${v.target} | ${v.value} | ${v.ok ? 'yes' : '**no**'} |`),
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  assertBuilt();
+  const sqliteVersion = (await import('better-sqlite3')).default(':memory:').prepare('select sqlite_version() as v').get().v;
+  const machine = {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    cores: os.cpus().length,
+    memory: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.versions.node,
+    sqlite: sqliteVersion,
+    postgres: DATABASES.includes('postgres') ? await postgresVersion() : null,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+  };
+  const rows = [];
+  if (DATABASES.includes('sqlite')) rows.push(...(await benchDatabase('sqlite', 4214)));
+  if (DATABASES.includes('postgres')) {
+    if (machine.postgres) rows.push(...(await benchDatabase('postgres', 4215)));
+    else log(`PostgreSQL at ${PG_URL} does not answer: skipped`);
+  }
+
+  const verdicts = judge(rows);
+  console.log('\nTargets:');
+  for (const v of verdicts) console.log(`  ${v.ok ? 'ok  ' : 'MISS'} ${v.db} ${v.size} ${v.target}: ${v.value}`);
+  for (const db of DATABASES) {
+    for (const size of SIZES) {
+      const h = rows.find((r) => r.database === db && r.tools === size && r.case === 'health');
+      const l = rows.find((r) => r.database === db && r.tools === size && r.case === 'list');
+      if (h && l) console.log(`  list/health ${db} ${size}: ${(l.requestsPerSecond / h.requestsPerSecond).toFixed(2)}`);
+    }
+  }
+  const file = writeSection('bench', markdown(rows, verdicts, machine));
+  log(`written to ${path.relative(process.cwd(), file)}`);
+  if (verdicts.some((v) => !v.ok)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
