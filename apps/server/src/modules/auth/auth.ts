@@ -1,4 +1,4 @@
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { betterAuth, getCurrentAdapter, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -42,7 +42,12 @@ export function buildAuthOptions({ config, db, dialect, mailer, plugins = [], lo
     basePath: '/api/auth',
     secret: config.BETTER_AUTH_SECRET ?? 'dev-only-secret-change-me-dev-only-secret',
     trustedOrigins: origins,
-    database: { db, type: dialect },
+    // On PostgreSQL a sign-up (user, credential, session) is one transaction, so a server killed
+    // half-way leaves nothing and another process can take the retry at once. On SQLite it is
+    // not: the one connection would be held while the password is hashed, stalling every other
+    // request; there a single process restarts after a kill, and interrupted-sign-up.ts clears
+    // what the kill left before the buyer's retry arrives.
+    database: { db, type: dialect, transaction: dialect === 'postgres' },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -86,8 +91,13 @@ export function buildAuthOptions({ config, db, dialect, mailer, plugins = [], lo
       session: {
         create: {
           // A removed user can never get a session again.
-          async before(session) {
-            const row = await db.selectFrom('user').select('deletedAt').where('id', '=', session.userId).executeTakeFirst();
+          // Read through better-auth's current adapter: during a sign-up that is the transaction
+          // holding the new, uncommitted user.
+          async before(session, ctx) {
+            const where = [{ field: 'id', value: session.userId }];
+            const row = ctx
+              ? await (await getCurrentAdapter(ctx.context.adapter)).findOne<{ deletedAt: Date | string | null }>({ model: 'user', where, select: ['deletedAt'] })
+              : await db.selectFrom('user').select('deletedAt').where('id', '=', session.userId).executeTakeFirst();
             return row && !row.deletedAt ? { data: session } : false;
           },
         },

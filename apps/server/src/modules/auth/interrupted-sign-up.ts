@@ -10,7 +10,8 @@ import type { Database } from '../../db/schema.ts';
 export const SIGN_UP_GRACE_MS = 500;
 
 /**
- * better-auth writes a new user and its credential (account row) as two statements. A server
+ * On SQLite better-auth writes a new user and its credential (account row) as two statements
+ * (on PostgreSQL they share a transaction, see auth.ts, and this finds nothing). A server
  * killed between them leaves an email that can neither sign up ("already in use") nor sign in
  * (no password). Before a sign-up, such a remnant (no credential, no session, nothing of the
  * store's pointing at it, older than the grace period) is removed so the sign-up can proceed.
