@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { AppError } from './lib/errors.ts';
+import { findNulText } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -26,6 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { apiModules } from './modules/index.ts';
+
+const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
 import { seedDemoData } from './seed/demo.ts';
 
 declare module 'fastify' {
@@ -93,6 +96,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // (say a price on "pay this order"). Raw bodies (the signed webhook) and better-auth's mount,
   // which validates its own, are theirs to judge; an empty JSON object is no body.
   app.addHook('preValidation', async (request) => {
+    // No text may carry a NUL: PostgreSQL cannot store it, and no form can type it.
+    const nul = findNulText(request.body) ?? findNulText(request.query);
+    if (nul !== undefined) {
+      throw new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, nul === '' ? undefined : { [nul]: NUL_TEXT_MESSAGE });
+    }
     const body: unknown = request.body;
     if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return;
     if (typeof body === 'object' && Object.keys(body).length === 0) return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { pageQuerySchema } from './ids.ts';
 import { dollarsToCents } from './money.ts';
 
 /** A tool as the API answers it. */
@@ -15,10 +16,8 @@ export const toolSchema = z.object({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
-export const toolListQuerySchema = z.strictObject({
+export const toolListQuerySchema = pageQuerySchema.extend({
   sort: z.literal('newest').default('newest'),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.coerce.number().int().positive().optional(),
 });
 
 /** Largest stock or minimum a tool may have (pieces). */

@@ -355,6 +355,33 @@ describe('abuse', () => {
       expect(problems).toEqual([]);
     });
 
+    it('a NUL character in any text field or query answers 400 naming the field (PostgreSQL cannot store it)', async () => {
+      const problems: string[] = [];
+      let checked = 0;
+      // The webhook's body is raw bytes, judged by its signature.
+      for (const key of bodyRoutes().filter((k) => k !== 'POST /api/payments/webhook')) {
+        const [method] = key.split(' ') as [HTTPMethods];
+        const caller = await ownerOf(key);
+        const base: Call = await recipes[key]!(fx, caller);
+        const payload = base.payload;
+        if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) continue;
+        for (const [field, value] of Object.entries(payload)) {
+          if (typeof value !== 'string') continue;
+          checked += 1;
+          const user = caller === 'admin' ? fx.admin : await fx.freshUser();
+          problems.push(...(await refusal(
+            app,
+            () => as(app, user, { method, url: base.url, payload: { ...payload, [field]: `${value}\u0000x` }, headers: base.headers ?? {}, remoteAddress: freshAddress() }),
+            { status: 400, code: 'VALIDATION_FAILED', field },
+            `${key} with a NUL in ${field}`,
+          )));
+        }
+      }
+      problems.push(...(await refusal(app, () => app.inject({ method: 'GET', url: '/api/tools?cursor=1%00' }), { status: 400, code: 'VALIDATION_FAILED', field: 'cursor' }, 'a NUL in a query')));
+      expect(checked).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    });
+
     it('the upload takes multipart only, and an image only', async () => {
       const problems: string[] = [];
       for (const [type, text] of wrongTypes) {
