@@ -11,6 +11,7 @@ import {
   type QuantityProblem,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
+import type { DialectName } from '../../db/connect.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
@@ -20,10 +21,9 @@ import {
   findOrderById,
   findOrderByIdempotencyKey,
   findOrdersPage,
-  insertOrder,
   isUniqueViolation,
   returnStock,
-  takeStock,
+  takeStockIntoOrder,
   toOrder,
   transitionOrder,
 } from './orders.repository.ts';
@@ -31,6 +31,7 @@ import {
 /** What the order rules need from the app (buildApp's FastifyInstance fits). */
 export interface OrdersDeps {
   db: Kysely<Database>;
+  dialect: DialectName;
   /** The catalog's cached reads: cleared after every stock change. */
   catalogCache: TtlCache<unknown>;
 }
@@ -64,14 +65,14 @@ function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed
 }
 
 /**
- * Places an order: one transaction that takes the stock with a conditional update (never
- * below 0, never twice), checks the quantity rule against the tool as it is under that row
- * lock, and inserts the order with the tool's name and unit price as they are now. Buyer and
- * name come from the session. The tool is read separately only to explain a refusal.
+ * Places an order: takes the stock with a conditional update (never below 0, never twice,
+ * never below the tool's minimum) and inserts the order with the tool's name and unit price as
+ * that update found them, atomically: one statement on PostgreSQL, one transaction on SQLite.
+ * Buyer and name come from the session. The tool is read only to explain a refusal.
  *
  * With an idempotency key, the unique (user, key) index decides: the same key again fails
- * (and rolls back) somewhere in the transaction, and then the first order is the answer,
- * whether the retry failed on the index or because the stock has run out since.
+ * (and takes nothing), and then the first order is the answer, whether the retry failed on the
+ * index or because the stock has run out since.
  */
 export async function placeOrder(
   deps: OrdersDeps,
@@ -81,29 +82,21 @@ export async function placeOrder(
 ): Promise<{ order: Order; replayed: boolean }> {
   let row: OrderRow;
   try {
-    row = await deps.db.transaction().execute(async (trx) => {
-      // The decisive check: only this conditional update may take stock.
-      const taken = await takeStock(trx, input.toolId, input.quantity);
-      if (!taken) throw await refusal(trx, input);
-      // The minimum as it is under the row lock; a refusal here rolls the stock back.
-      assertQuantity(input.quantity, { minimum: taken.minimum, available: input.quantity });
-
-      return insertOrder(trx, {
-        userId: user.id,
-        toolId: input.toolId,
-        toolName: taken.name,
-        unitPriceCents: taken.price_cents,
-        quantity: input.quantity,
-        buyerEmail: user.email,
-        buyerName: user.name,
-        phone: input.phone,
-        address: input.address,
-        idempotencyKey: idempotencyKey ?? null,
-      });
+    const placed = await takeStockIntoOrder(deps.db, deps.dialect, {
+      userId: user.id,
+      toolId: input.toolId,
+      quantity: input.quantity,
+      buyerEmail: user.email,
+      buyerName: user.name,
+      phone: input.phone,
+      address: input.address,
+      idempotencyKey: idempotencyKey ?? null,
     });
+    if (!placed) throw await refusal(deps.db, input);
+    row = placed;
   } catch (error) {
-    // A key we have seen: its first order is the answer (this attempt rolled back, so the
-    // stock was taken once), including when two requests with the key raced.
+    // A key we have seen: its first order is the answer (this attempt took nothing), including
+    // when two requests with the key raced.
     if (idempotencyKey !== undefined && (isUniqueViolation(error) || error instanceof AppError)) {
       const existing = await findOrderByIdempotencyKey(deps.db, user.id, idempotencyKey);
       if (existing) return replay(existing, input);
@@ -126,11 +119,6 @@ function quantityError(problem: QuantityProblem): AppError {
   const fields = { quantity: problem.message };
   if (problem.kind === 'above-available') return new AppError('OUT_OF_STOCK', problem.message, fields);
   return new AppError('VALIDATION_FAILED', problem.message, fields);
-}
-
-function assertQuantity(quantity: number, limits: { minimum: number; available: number }): void {
-  const problem = checkQuantity(quantity, limits);
-  if (problem) throw quantityError(problem);
 }
 
 export async function getOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<Order> {
