@@ -11,7 +11,7 @@
 // PostgreSQL is TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ const { writeSection } = await import('../e2e/quality/performance-doc.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = path.join(here, '../e2e/.tmp/bench');
+mkdirSync(tmp, { recursive: true });
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
