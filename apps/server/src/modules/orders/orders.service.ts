@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Page } from '@toolsify/shared/ids';
 import {
@@ -16,6 +17,8 @@ import type { Database, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
+import type { PaymentGateway } from '../payments/payments.gateway.ts';
+import { closeOpenPayment } from '../payments/payments.service.ts';
 import {
   findLiveTool,
   findOrderById,
@@ -32,6 +35,9 @@ import {
 export interface OrdersDeps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Cancelling an order first closes its open payment at the gateway. */
+  paymentGateway: PaymentGateway;
+  log: FastifyBaseLogger;
   /** The catalog's cached reads: cleared after every stock change. */
   catalogCache: TtlCache<unknown>;
 }
@@ -144,15 +150,18 @@ export async function listAllOrders(db: Kysely<Database>, query: AllOrdersQuery)
 }
 
 /**
- * Cancels an unpaid order (its buyer or an admin) and puts its stock back, in one
- * transaction. The conditional status change makes it happen exactly once: a second cancel,
- * or a cancel racing a payment that won, changes nothing and answers 409. The row stays,
- * as cancelled.
+ * Cancels an unpaid order (its buyer or an admin) and puts its stock back. Its open payment is
+ * cancelled at the gateway first, so no card can be charged for a cancelled order (if the
+ * gateway says it was paid meanwhile, the order becomes paid instead and the cancel answers
+ * 409). Then one transaction: the conditional status change makes it happen exactly once (a
+ * second cancel, or a cancel racing a payment that won, changes nothing and answers 409) and
+ * the stock goes back. The row stays, as cancelled.
  */
 export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+  const order = await findVisibleOrder(deps.db, id, user);
+  if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
+  await closeOpenPayment({ db: deps.db, gateway: deps.paymentGateway, log: deps.log }, order);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const order = await findVisibleOrder(trx, id, user);
-    if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
     const cancelled = await transitionOrder(trx, id, 'unpaid', 'cancelled');
     if (!cancelled) throw cannotCancel((await findOrderById(trx, id)) ?? order);
     await returnStock(trx, cancelled.tool_id, cancelled.quantity);

@@ -1,5 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
 import type { PaymentIntentStatus } from '../../db/schema.ts';
+import { createSandboxGateway } from './payments.sandbox-gateway.ts';
+import { createStripeGateway } from './payments.stripe-gateway.ts';
 
 /** A payment intent as the gateway reports it: the only source the server trusts. */
 export interface GatewayIntent {
@@ -42,6 +48,24 @@ export interface PaymentGateway {
   createIntent(input: NewIntent): Promise<GatewayIntent>;
   /** The intent with this id, or null when the gateway knows no such intent. */
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  /**
+   * Cancels the intent so no card can be charged with it any more. Answers the intent as it is
+   * afterwards: canceled, or as it was when it was too late (succeeded, processing); null when
+   * the gateway knows no such intent.
+   */
+  cancelIntent(id: string): Promise<GatewayIntent | null>;
   /** Verifies the signature over the raw body; throws AppError('BAD_REQUEST') when it does not hold. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured card gateway, shared by payments and by cancelling an order. */
+    paymentGateway: PaymentGateway;
+  }
+}
+
+/** The gateway the configuration chooses (DESIGN.md decision 6). */
+export function createPaymentGateway(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): PaymentGateway {
+  return config.paymentGateway === 'stripe' ? createStripeGateway(config, log) : createSandboxGateway(db);
 }

@@ -10,10 +10,7 @@ import {
   sandboxConfirmResultSchema,
 } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
-import type { PaymentGateway } from './payments.gateway.ts';
-import { createSandboxGateway } from './payments.sandbox-gateway.ts';
 import { confirmOrderPayment, confirmSandboxPayment, createPaymentIntent, handleWebhook, type PaymentDeps } from './payments.service.ts';
-import { createStripeGateway } from './payments.stripe-gateway.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -34,8 +31,7 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * intent, confirm it server-side, receive signed webhooks, and (sandbox only) take a test card.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const gateway: PaymentGateway =
-    app.config.paymentGateway === 'stripe' ? createStripeGateway(app.config, app.log) : createSandboxGateway(app.db);
+  const gateway = app.paymentGateway;
   const deps: PaymentDeps = { db: app.db, gateway, log: app.log };
   const limit = (max: number, timeWindow: string) => (app.config.RATE_LIMIT ? { rateLimit: { max, timeWindow } } : {});
 

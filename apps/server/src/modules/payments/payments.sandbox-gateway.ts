@@ -4,7 +4,7 @@ import { SANDBOX_TEST_CARDS, cardMessages } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayIntent, NewIntent, PaymentGateway } from './payments.gateway.ts';
-import { findIntentById, insertIntent, toGatewayIntent } from './payments.repository.ts';
+import { findIntentById, insertIntent, toGatewayIntent, updateIntentState } from './payments.repository.ts';
 
 export const SANDBOX_ID_PREFIX = 'pi_sandbox_';
 
@@ -36,6 +36,13 @@ export function createSandboxGateway(db: Kysely<Database>): PaymentGateway {
       if (!id.startsWith(SANDBOX_ID_PREFIX)) return null;
       const row = await findIntentById(db, id);
       return row && row.gateway === 'sandbox' ? toGatewayIntent(row) : null;
+    },
+
+    async cancelIntent(id: string): Promise<GatewayIntent | null> {
+      if (!(await this.retrieveIntent(id))) return null;
+      // Never turns a succeeded intent back: the conditional update leaves it as it is.
+      await updateIntentState(db, id, { status: 'canceled', lastError: null });
+      return this.retrieveIntent(id);
     },
 
     async parseWebhook(): Promise<never> {

@@ -304,6 +304,8 @@ describe('payments with the sandbox gateway', () => {
     const card = await payCard(buyer, open);
     expect(card.statusCode).toBe(409);
     expect((await orderRow(app, cancelled.id)).status).toBe('cancelled');
+    // Cancelling closed the order's open intent too.
+    expect((await intentRows(app, cancelled.id)).map((r) => r.status)).toEqual(['canceled']);
   });
 
   it('refuses webhooks: the sandbox has no secret, so no signature holds', async () => {

@@ -44,6 +44,8 @@ const NOT_THIS_ORDER = 'This payment does not belong to this order.';
 const WRONG_AMOUNT = 'The payment amount does not match this order.';
 const NOT_COMPLETED = 'The payment has not been completed yet.';
 const NO_SUCH_PAYMENT = 'No such payment.';
+const PAID_MEANWHILE = 'This order has just been paid, so it can no longer be cancelled.';
+const PAYMENT_PROCESSING = 'A payment for this order is being processed. Please try again in a few minutes.';
 
 /** The amount to charge: the order row's unit price times its quantity, in cents. Never the browser's. */
 export function amountOf(order: OrderRow): number {
@@ -121,6 +123,24 @@ async function liveOpenIntent(deps: PaymentDeps, order: OrderRow): Promise<Payme
   }
   if (live.status !== open.status) await updateIntentState(deps.db, open.id, { status: live.status, lastError: live.lastError });
   return open;
+}
+
+/**
+ * Before an unpaid order is cancelled: its open intent is cancelled at the gateway, so no card
+ * can be charged for the order once it is cancelled. If the gateway answers that the payment
+ * went through meanwhile (its confirmation and webhook not here yet), the order becomes paid
+ * and cannot be cancelled; while a payment is processing, it cannot be cancelled either.
+ */
+export async function closeOpenPayment(deps: PaymentDeps, order: OrderRow): Promise<void> {
+  const open = await findOpenIntent(deps.db, order.id);
+  if (!open) return;
+  const after = await deps.gateway.cancelIntent(open.id);
+  if (after?.status === 'succeeded' && intentProblem(order, after) === null) {
+    await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, after));
+    throw new AppError('INVALID_STATE', PAID_MEANWHILE);
+  }
+  if (after?.status === 'processing') throw new AppError('INVALID_STATE', PAYMENT_PROCESSING);
+  await updateIntentState(deps.db, open.id, { status: 'canceled', lastError: after?.lastError ?? null });
 }
 
 /**

@@ -23,6 +23,11 @@ function toStatus(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
   }
 }
 
+/** Stripe knows no such object. */
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+}
+
 function toOrderId(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return null;
   return Number(value);
@@ -98,10 +103,21 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Pay
       try {
         return toGatewayIntentFromStripe(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
-          return null;
-        }
+        if (isMissing(error)) return null;
         throw unavailable(error, 'retrieving a payment intent');
+      }
+    },
+
+    async cancelIntent(id: string): Promise<GatewayIntent | null> {
+      try {
+        return toGatewayIntentFromStripe(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        // Succeeded (or canceled) already: too late to cancel, so answer it as it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+          return this.retrieveIntent(id);
+        }
+        throw unavailable(error, 'cancelling a payment intent');
       }
     },
 

@@ -250,6 +250,52 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
     expect(stripe.requests.at(-1)!.idempotencyKey).toMatch(/-2$/);
     expect((await intentRows(app, order.id)).map((r) => r.status).sort()).toEqual(['canceled', 'requires_payment_method']);
   });
+
+  describe('cancelling an order', () => {
+    const cancel = (user: TestUser, orderId: number) => as(app, user, { method: 'DELETE', url: `/api/orders/${orderId}` });
+    const stockOf = async (toolId: number) => (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
+
+    it('cancels its open intent at Stripe first, so the card form can no longer charge it', async () => {
+      const order = await placeOrder(app, buyer);
+      const intent = await intentFor(buyer, order.id);
+      const res = await cancel(buyer, order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(stripe.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${intent.paymentIntentId}/cancel` });
+      expect(stripe.intents.get(intent.paymentIntentId)!.status).toBe('canceled');
+      expect((await intentRows(app, order.id)).map((r) => r.status)).toEqual(['canceled']);
+      expect((await orderRow(app, order.id)).status).toBe('cancelled');
+    });
+
+    it('asks Stripe nothing for an order that never started paying', async () => {
+      const order = await placeOrder(app, buyer);
+      const before = stripe.requests.length;
+      expect((await cancel(buyer, order.id)).statusCode).toBe(200);
+      expect(stripe.requests.length).toBe(before);
+    });
+
+    it('refuses (409) when the payment went through before the cancel, and the order becomes paid', async () => {
+      const order = await placeOrder(app, buyer);
+      const intent = await intentFor(buyer, order.id);
+      stripe.succeed(intent.paymentIntentId);
+      const stock = await stockOf(order.toolId);
+      const res = await cancel(buyer, order.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('This order has just been paid, so it can no longer be cancelled.');
+      expect(await orderRow(app, order.id)).toMatchObject({ status: 'paid', transaction_id: intent.paymentIntentId });
+      expect(await stockOf(order.toolId)).toBe(stock);
+    });
+
+    it('refuses (409) while a payment is processing, and changes nothing', async () => {
+      const order = await placeOrder(app, buyer);
+      const intent = await intentFor(buyer, order.id);
+      stripe.intents.get(intent.paymentIntentId)!.status = 'processing';
+      const before = await databaseFingerprint(app.db);
+      const res = await cancel(buyer, order.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toMatch(/being processed/);
+      expect(await databaseFingerprint(app.db)).toBe(before);
+    });
+  });
 });
 
 describe('the stripe gateway when Stripe cannot be reached', () => {

@@ -156,6 +156,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       return send(200, intent);
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (request.method === 'POST' && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } });
+      // Stripe cancels a processing intent only "in rare cases": the stand-in never does.
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
+      }
+      intent.status = 'canceled';
+      return send(200, intent);
+    }
     return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
