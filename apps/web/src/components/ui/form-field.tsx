@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export interface FormFieldProps {
   /** The id of the control inside; the label points at it, the message is `${id}-error` / `${id}-hint`. */
@@ -37,4 +37,29 @@ export function fieldAria(id: string, error: string | undefined, hasHint = false
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : hasHint ? `${id}-hint` : undefined,
   } as const;
+}
+
+/** A control's own props plus the field around it (label, error, hint; `fieldClassName` styles the wrapper). */
+type ControlFieldProps<Tag extends 'input' | 'textarea'> = Omit<FormFieldProps, 'children' | 'className'> &
+  Omit<ComponentProps<Tag>, 'id'> & { fieldClassName?: string };
+
+/**
+ * A daisyUI text input in a FormField: the id, the red state and the aria wiring in one place.
+ * The rest of the props go to the input, so `{...register('name')}` (its ref included) fits.
+ */
+export function InputField({ id, label, error, hint, fieldClassName, className = '', ...input }: ControlFieldProps<'input'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <input id={id} className={`input w-full ${error ? 'input-error' : ''} ${className}`} {...fieldAria(id, error, hint !== undefined)} {...input} />
+    </FormField>
+  );
+}
+
+/** InputField's twin for a daisyUI textarea. */
+export function TextareaField({ id, label, error, hint, fieldClassName, className = '', ...textarea }: ControlFieldProps<'textarea'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <textarea id={id} className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...fieldAria(id, error, hint !== undefined)} {...textarea} />
+    </FormField>
+  );
 }

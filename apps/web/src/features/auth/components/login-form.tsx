@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { loginSchema, resetRequestSchema } from '@toolsify/shared/auth';
 import { messages } from '@toolsify/shared/messages';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField } from '../../../components/ui/form-field.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authErrorMessage } from './auth-error.ts';
@@ -64,18 +64,16 @@ export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: Not
     <div className="flex flex-col gap-5">
       {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Login" className="flex flex-col gap-4">
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <input
-            id="login-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            {...fieldAria('login-email', errors.email?.message)}
-            {...form.register('email')}
-          />
-        </FormField>
+        <InputField
+          id="login-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
         <FormField id="login-password" label="Password" error={errors.password?.message}>
           <PasswordInput
             id="login-password"

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { signupSchema } from '@toolsify/shared/auth';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField } from '../../../components/ui/form-field.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorMessage } from './auth-error.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -39,29 +39,25 @@ export function SignupForm() {
   return (
     <div className="flex flex-col gap-5">
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign Up" className="flex flex-col gap-4">
-        <FormField id="signup-name" label="Name" error={errors.name?.message}>
-          <input
-            id="signup-name"
-            type="text"
-            autoComplete="name"
-            placeholder="Your name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            {...fieldAria('signup-name', errors.name?.message)}
-            {...form.register('name')}
-          />
-        </FormField>
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
-          <input
-            id="signup-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            {...fieldAria('signup-email', errors.email?.message)}
-            {...form.register('email')}
-          />
-        </FormField>
+        <InputField
+          id="signup-name"
+          label="Name"
+          error={errors.name?.message}
+          type="text"
+          autoComplete="name"
+          placeholder="Your name"
+          {...form.register('name')}
+        />
+        <InputField
+          id="signup-email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
         <FormField id="signup-password" label="Password" error={errors.password?.message} hint={errors.password ? undefined : 'At least 6 characters.'}>
           <PasswordInput
             id="signup-password"

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
@@ -9,6 +9,7 @@ import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place-order.ts';
+import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 
 export interface PurchaseFormProps {
   tool: Tool;
@@ -85,52 +86,34 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
         </h2>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="purchase-name" label="Name">
-            <input id="purchase-name" className="input w-full bg-base-200" value={account.name} readOnly />
-          </Field>
-          <Field id="purchase-email" label="Email">
-            <input id="purchase-email" type="email" className="input w-full bg-base-200" value={account.email} readOnly />
-          </Field>
+          <InputField id="purchase-name" label="Name" className="bg-base-200" value={account.name} readOnly />
+          <InputField id="purchase-email" label="Email" type="email" className="bg-base-200" value={account.email} readOnly />
         </div>
 
-        <Field id="purchase-phone" label="Phone" error={errors.phone?.message}>
-          <input
-            id="purchase-phone"
-            type="tel"
-            autoComplete="tel"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? 'purchase-phone-error' : undefined}
-            {...register('phone')}
-          />
-        </Field>
+        <InputField id="purchase-phone" label="Phone" error={errors.phone?.message} type="tel" autoComplete="tel" {...register('phone')} />
 
-        <Field id="purchase-address" label="Address" error={errors.address?.message}>
-          <textarea
-            id="purchase-address"
-            rows={3}
-            autoComplete="street-address"
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? 'purchase-address-error' : undefined}
-            {...register('address')}
-          />
-        </Field>
+        <TextareaField
+          id="purchase-address"
+          label="Address"
+          error={errors.address?.message}
+          rows={3}
+          autoComplete="street-address"
+          {...register('address')}
+        />
 
-        <Field id="purchase-quantity" label="Quantity" error={quantityMessage} hint={outOfStock ? undefined : `Minimum ${tool.minimum}, up to ${tool.available} pieces`}>
-          <input
-            id="purchase-quantity"
-            type="number"
-            inputMode="numeric"
-            min={tool.minimum}
-            max={tool.available}
-            step={1}
-            className={`input w-full sm:w-48 ${quantityMessage ? 'input-error' : ''}`}
-            aria-invalid={quantityMessage ? true : undefined}
-            aria-describedby={quantityMessage ? 'purchase-quantity-error' : 'purchase-quantity-hint'}
-            {...register('quantity', { valueAsNumber: true })}
-          />
-        </Field>
+        <InputField
+          id="purchase-quantity"
+          label="Quantity"
+          error={quantityMessage}
+          hint={outOfStock ? undefined : `Minimum ${tool.minimum}, up to ${tool.available} pieces`}
+          type="number"
+          inputMode="numeric"
+          min={tool.minimum}
+          max={tool.available}
+          step={1}
+          className="sm:w-48"
+          {...register('quantity', { valueAsNumber: true })}
+        />
 
         <div className="flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-base-content/80" aria-live="polite">
@@ -149,25 +132,5 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
         </div>
       </div>
     </form>
-  );
-}
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string | undefined; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-base-content/60">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

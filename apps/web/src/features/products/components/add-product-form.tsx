@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, imageRefSchema, productFormSchema, type CreateToolInput, type ProductFormValues } from '@toolsify/shared/tools';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
@@ -157,63 +157,42 @@ export function AddProductForm() {
           </div>
         </fieldset>
 
-        <FormField id="product-name" label="Name" error={errors.name?.message}>
-          <input
-            id="product-name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            {...fieldAria('product-name', errors.name?.message)}
-            {...register('name')}
-          />
-        </FormField>
+        <InputField id="product-name" label="Name" error={errors.name?.message} {...register('name')} />
 
-        <FormField id="product-description" label="Description" error={errors.description?.message}>
-          <textarea
-            id="product-description"
-            rows={4}
-            className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-            {...fieldAria('product-description', errors.description?.message)}
-            {...register('description')}
-          />
-        </FormField>
+        <TextareaField id="product-description" label="Description" error={errors.description?.message} rows={4} {...register('description')} />
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField id="product-available" label="Available Quantity" error={errors.available?.message}>
-            <input
-              id="product-available"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className={`input w-full ${errors.available ? 'input-error' : ''}`}
-              {...fieldAria('product-available', errors.available?.message)}
-              {...register('available', { valueAsNumber: true, deps: ['minimum'] })}
-            />
-          </FormField>
-          <FormField id="product-minimum" label="Minimum Quantity" error={errors.minimum?.message}>
-            <input
-              id="product-minimum"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className={`input w-full ${errors.minimum ? 'input-error' : ''}`}
-              {...fieldAria('product-minimum', errors.minimum?.message)}
-              {...register('minimum', { valueAsNumber: true })}
-            />
-          </FormField>
-          <FormField id="product-price" label="Price per unit ($)" error={errors.price?.message}>
-            <input
-              id="product-price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder="0.00"
-              className={`input w-full ${errors.price ? 'input-error' : ''}`}
-              {...fieldAria('product-price', errors.price?.message)}
-              {...register('price', { valueAsNumber: true })}
-            />
-          </FormField>
+          <InputField
+            id="product-available"
+            label="Available Quantity"
+            error={errors.available?.message}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('available', { valueAsNumber: true, deps: ['minimum'] })}
+          />
+          <InputField
+            id="product-minimum"
+            label="Minimum Quantity"
+            error={errors.minimum?.message}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('minimum', { valueAsNumber: true })}
+          />
+          <InputField
+            id="product-price"
+            label="Price per unit ($)"
+            error={errors.price?.message}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            {...register('price', { valueAsNumber: true })}
+          />
         </div>
 
         <div className="flex justify-end">

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateToolInput } from '@toolsify/shared/tools';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTool } from '../api/update-tool.ts';
 
@@ -96,40 +96,28 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
             <h3 id={titleId} className="text-lg font-bold">
               Edit {tool.name}
             </h3>
-            <FormField id="edit-description" label="Description" error={errors.description?.message}>
-              <textarea
-                id="edit-description"
-                rows={3}
-                className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
-                {...fieldAria('edit-description', errors.description?.message)}
-                {...register('description')}
-              />
-            </FormField>
+            <TextareaField id="edit-description" label="Description" error={errors.description?.message} rows={3} {...register('description')} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="edit-price" label="Price per unit ($)" error={errors.price?.message}>
-                <input
-                  id="edit-price"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  className={`input w-full ${errors.price ? 'input-error' : ''}`}
-                  {...fieldAria('edit-price', errors.price?.message)}
-                  {...register('price', { valueAsNumber: true })}
-                />
-              </FormField>
-              <FormField id="edit-minimum" label="Minimum Quantity" error={errors.minimum?.message}>
-                <input
-                  id="edit-minimum"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  className={`input w-full ${errors.minimum ? 'input-error' : ''}`}
-                  {...fieldAria('edit-minimum', errors.minimum?.message)}
-                  {...register('minimum', { valueAsNumber: true })}
-                />
-              </FormField>
+              <InputField
+                id="edit-price"
+                label="Price per unit ($)"
+                error={errors.price?.message}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                {...register('price', { valueAsNumber: true })}
+              />
+              <InputField
+                id="edit-minimum"
+                label="Minimum Quantity"
+                error={errors.minimum?.message}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                {...register('minimum', { valueAsNumber: true })}
+              />
             </div>
             <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
               <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>

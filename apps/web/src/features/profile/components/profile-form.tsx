@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { isProfileComplete, updateProfileSchema, type Profile, type UpdateProfileInput } from '@toolsify/shared/profile';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -56,51 +56,44 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="profile-phone" label="Phone" error={errors.phone?.message}>
-            <input
-              id="profile-phone"
-              type="tel"
-              autoComplete="tel"
-              placeholder="+1 555 010 2030"
-              className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-              {...fieldAria('profile-phone', errors.phone?.message)}
-              {...register('phone')}
-            />
-          </FormField>
-          <FormField id="profile-education" label="Education" error={errors.education?.message}>
-            <input
-              id="profile-education"
-              className={`input w-full ${errors.education ? 'input-error' : ''}`}
-              placeholder="e.g. BSc Mechanical Engineering"
-              {...fieldAria('profile-education', errors.education?.message)}
-              {...register('education')}
-            />
-          </FormField>
+          <InputField
+            id="profile-phone"
+            label="Phone"
+            error={errors.phone?.message}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 555 010 2030"
+            {...register('phone')}
+          />
+          <InputField
+            id="profile-education"
+            label="Education"
+            error={errors.education?.message}
+            placeholder="e.g. BSc Mechanical Engineering"
+            {...register('education')}
+          />
         </div>
 
-        <FormField id="profile-linkedin" label="LinkedIn link" error={errors.linkedin?.message}>
-          <input
-            id="profile-linkedin"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://www.linkedin.com/in/your-name"
-            className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
-            {...fieldAria('profile-linkedin', errors.linkedin?.message)}
-            {...register('linkedin')}
-          />
-        </FormField>
+        <InputField
+          id="profile-linkedin"
+          label="LinkedIn link"
+          error={errors.linkedin?.message}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://www.linkedin.com/in/your-name"
+          {...register('linkedin')}
+        />
 
-        <FormField id="profile-address" label="Address" error={errors.address?.message} hint="Where we deliver your orders.">
-          <textarea
-            id="profile-address"
-            rows={3}
-            autoComplete="street-address"
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            {...fieldAria('profile-address', errors.address?.message, true)}
-            {...register('address')}
-          />
-        </FormField>
+        <TextareaField
+          id="profile-address"
+          label="Address"
+          error={errors.address?.message}
+          hint="Where we deliver your orders."
+          rows={3}
+          autoComplete="street-address"
+          {...register('address')}
+        />
 
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary sm:min-w-40" disabled={save.isPending}>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { RATING_MAX, RATING_MIN, createReviewSchema, isPictureUrl, type CreateReviewInput, type ReviewFormValues } from '@toolsify/shared/reviews';
-import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, TextareaField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateReview } from '../api/create-review.ts';
 
@@ -92,17 +92,15 @@ export function ReviewForm({ account }: ReviewFormProps) {
           </div>
         </FormField>
 
-        <FormField id="review-note" label="Review" error={errors.note?.message}>
-          <textarea
-            id="review-note"
-            rows={5}
-            maxLength={1000}
-            placeholder="How did the tools and the delivery work out for you?"
-            className={`textarea w-full ${errors.note ? 'textarea-error' : ''}`}
-            {...fieldAria('review-note', errors.note?.message)}
-            {...register('note')}
-          />
-        </FormField>
+        <TextareaField
+          id="review-note"
+          label="Review"
+          error={errors.note?.message}
+          rows={5}
+          maxLength={1000}
+          placeholder="How did the tools and the delivery work out for you?"
+          {...register('note')}
+        />
 
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary sm:min-w-40" disabled={create.isPending}>
