@@ -42,6 +42,7 @@ const child = spawn(process.execPath, [path.join(here, '../apps/server/dist/main
     SEED_DEMO: 'true',
     ADMIN_EMAILS: 'admin@toolsify.test',
     RATE_LIMIT: 'false',
+    UNPAID_ORDER_TTL_HOURS: '72',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-1234',
     ...google,

@@ -113,6 +113,8 @@ test.describe('ordering', () => {
     await expect(row).toContainText(tool.name);
     await expect(row).toContainText(String(ordered));
     await expect(row.getByRole('link', { name: `Pay for order #${order.id}` })).toHaveAttribute('href', `/dashboard/payment/${order.id}`);
+    // The e2e server expires unpaid orders after 72 hours (UNPAID_ORDER_TTL_HOURS) and says so.
+    await expect(page.getByText('Unpaid orders are cancelled after 3 days, and their pieces go back in stock.')).toBeVisible();
     await screenshots(page, 'orders-my-orders');
 
     // Cancel asks first; "Keep order" changes nothing.

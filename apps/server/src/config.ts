@@ -45,6 +45,8 @@ export const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRAINING_SITE_URL: z.url().default('https://www.udemy.com/topic/power-tools/'),
+    /** Unpaid orders older than this many hours are cancelled and their stock returned; unset: never. */
+    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).optional(),
     RATE_LIMIT: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**

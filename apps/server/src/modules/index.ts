@@ -5,6 +5,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -17,4 +18,5 @@ export const apiModules: FastifyPluginAsync[] = [
   usersRoutes as FastifyPluginAsync,
   ordersRoutes as FastifyPluginAsync,
   paymentsRoutes as FastifyPluginAsync,
+  unpaidOrderExpiry,
 ];

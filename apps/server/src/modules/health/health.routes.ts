@@ -35,6 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         publishableKey: app.config.paymentGateway === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       },
       trainingSiteUrl: app.config.TRAINING_SITE_URL,
+      unpaidOrderTtlHours: app.config.UNPAID_ORDER_TTL_HOURS ?? null,
     }),
   );
 };

@@ -49,6 +49,11 @@ export async function findOrdersPage(
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
 
+/** Unpaid orders placed before `cutoff` (an ISO time), oldest first. */
+export async function findUnpaidOrdersBefore(db: Db, cutoff: string, limit: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('status', '=', 'unpaid').where('created_at', '<', cutoff).orderBy('id').limit(limit).execute();
+}
+
 /** A live (not deleted) tool. */
 export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefined> {
   return db.selectFrom('tool').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

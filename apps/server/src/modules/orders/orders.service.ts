@@ -13,7 +13,7 @@ import {
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
 import type { DialectName } from '../../db/connect.ts';
-import type { Database, OrderRow } from '../../db/schema.ts';
+import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
@@ -23,6 +23,7 @@ import {
   findLiveTool,
   findOrderById,
   findOrderByIdempotencyKey,
+  findUnpaidOrdersBefore,
   findOrdersPage,
   isUniqueViolation,
   returnStock,
@@ -160,15 +161,42 @@ export async function listAllOrders(db: Kysely<Database>, query: AllOrdersQuery)
 export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
   const order = await findVisibleOrder(deps.db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
+  return toOrder(await cancelUnpaid(deps, order));
+}
+
+/** The cancel itself, for a buyer, an admin or the expiry: payment closed, status, stock. */
+async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   await closeOpenPayment({ db: deps.db, gateway: deps.paymentGateway, log: deps.log }, order);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const cancelled = await transitionOrder(trx, id, 'unpaid', 'cancelled');
-    if (!cancelled) throw cannotCancel((await findOrderById(trx, id)) ?? order);
+    const cancelled = await transitionOrder(trx, order.id, 'unpaid', 'cancelled');
+    if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);
     await returnStock(trx, cancelled.tool_id, cancelled.quantity);
     return cancelled;
   });
   deps.catalogCache.clear();
-  return toOrder(row);
+  return row;
+}
+
+/**
+ * UNPAID_ORDER_TTL_HOURS: cancels unpaid orders placed before `cutoff`, oldest first, at most
+ * `limit` per call, exactly as a buyer's cancel would (payment closed first, stock back). One
+ * that was paid or cancelled meanwhile is left as it is. Safe on several processes at once:
+ * each order changes once. Answers how many it cancelled.
+ */
+export async function expireUnpaidOrders(deps: OrdersDeps, cutoff: Date, limit = 100): Promise<number> {
+  const due = await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit);
+  let expired = 0;
+  for (const order of due) {
+    try {
+      await cancelUnpaid(deps, order);
+      expired += 1;
+      deps.log.info({ orderId: order.id, placedAt: toIso(order.created_at) }, 'unpaid order expired: cancelled, stock returned');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_STATE') continue;
+      throw error;
+    }
+  }
+  return expired;
 }
 
 function cannotCancel(order: OrderRow): AppError {

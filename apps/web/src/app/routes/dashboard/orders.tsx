@@ -6,10 +6,18 @@ import { OrdersTable } from '../../../features/orders/components/orders-table.ts
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useStoreConfig } from '../../../lib/store-config.ts';
+
+/** "Unpaid orders are cancelled after 3 days, ...": the store's UNPAID_ORDER_TTL_HOURS in words. */
+function unpaidOrderPolicy(hours: number): string {
+  const span = hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `Unpaid orders are cancelled after ${span}, and their pieces go back in stock.`;
+}
 
 /** My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped. */
 export default function MyOrdersPage() {
   const orders = useMyOrders();
+  const ttlHours = useStoreConfig().data?.unpaidOrderTtlHours;
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -30,7 +38,10 @@ export default function MyOrdersPage() {
           </Link>
         </div>
       ) : (
-        <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
+        <>
+          {ttlHours && items.some((o) => o.status === 'unpaid') ? <p className="text-sm text-base-content/70">{unpaidOrderPolicy(ttlHours)}</p> : null}
+          <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
+        </>
       )}
       {orders.hasNextPage && (
         <button type="button" className="btn btn-outline self-center" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>

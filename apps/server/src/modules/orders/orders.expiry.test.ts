@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { assertInvariants } from '../../test/invariants.ts';
+import { startUnpaidOrderExpiry } from './orders.expiry.ts';
+import { expireUnpaidOrders } from './orders.service.ts';
+import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
+
+const HOUR = 3_600_000;
+
+describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
+  let app: FastifyInstance;
+  let buyer: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp({ UNPAID_ORDER_TTL_HOURS: '48' });
+    [buyer] = await Promise.all([signUp(app), signUpAdmin(app)]);
+  });
+  afterAll(async () => {
+    await assertInvariants(app.db);
+    await app.close();
+  });
+
+  async function orderPlacedHoursAgo(toolId: number, quantity: number, hours: number): Promise<number> {
+    const res = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, quantity) });
+    expect(res.statusCode, res.body).toBe(201);
+    const id: number = res.json().id;
+    await app.db.updateTable('orders').set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() }).where('id', '=', id).execute();
+    return id;
+  }
+  /** Starts paying for the order (the sandbox): what the payment page does. */
+  async function startPaying(id: number): Promise<{ paymentIntentId: string; clientSecret: string }> {
+    const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${id}/payment-intent` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { paymentIntentId, clientSecret } = res.json();
+    return { paymentIntentId, clientSecret };
+  }
+  const payCard = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    as(app, buyer, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } });
+  const statusOf = async (id: number) => (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  it('tells the web app, which says so on My Orders', async () => {
+    expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBe(48);
+  });
+
+  it('cancels the unpaid orders placed before the cutoff and puts their stock back; nothing else', async () => {
+    const tool = await makeTool(app, { available: 100 });
+    const old = await orderPlacedHoursAgo(tool.id, 10, 49);
+    const recent = await orderPlacedHoursAgo(tool.id, 20, 47);
+    const oldPaid = await orderPlacedHoursAgo(tool.id, 30, 72);
+    expect((await payCard(await startPaying(oldPaid))).statusCode).toBe(200);
+    expect(await stockOf(app, tool.id)).toBe(40);
+
+    expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(1);
+    expect(await statusOf(old)).toBe('cancelled');
+    expect(await statusOf(recent)).toBe('unpaid');
+    expect(await statusOf(oldPaid)).toBe('paid');
+    expect(await stockOf(app, tool.id)).toBe(50);
+    // Gone from My Orders, as a cancel by the buyer would be.
+    const mine = await as(app, buyer, { url: '/api/orders/mine' });
+    expect(mine.json().items.map((o: { id: number }) => o.id)).not.toContain(old);
+
+    // A second run finds nothing more to do.
+    expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(0);
+    expect(await stockOf(app, tool.id)).toBe(50);
+  });
+
+  it('closes the payment an expired order had started, so it can no longer be paid', async () => {
+    const tool = await makeTool(app, { available: 10 });
+    const id = await orderPlacedHoursAgo(tool.id, 3, 50);
+    const intent = await startPaying(id);
+    expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(1);
+    const intents = await app.db.selectFrom('payment_intent').select('status').where('order_id', '=', id).execute();
+    expect(intents.map((i) => i.status)).toEqual(['canceled']);
+    const pay = await payCard(intent);
+    expect(pay.statusCode).toBe(409);
+    expect(await statusOf(id)).toBe('cancelled');
+  });
+
+  it('runs by itself at start and then on its interval, until stopped', async () => {
+    const tool = await makeTool(app, { available: 10 });
+    const id = await orderPlacedHoursAgo(tool.id, 4, 49);
+    const stop = startUnpaidOrderExpiry(app, 48, 20);
+    try {
+      await expect.poll(() => statusOf(id), { timeout: 5_000 }).toBe('cancelled');
+      const later = await orderPlacedHoursAgo(tool.id, 5, 49);
+      await expect.poll(() => statusOf(later), { timeout: 5_000 }).toBe('cancelled');
+    } finally {
+      await stop();
+    }
+    expect(await stockOf(app, tool.id)).toBe(10);
+  });
+});
+
+describe('UNPAID_ORDER_TTL_HOURS', () => {
+  it('is off unless set, and refuses a value that is not a whole number of hours', async () => {
+    const { loadConfig } = await import('../../config.ts');
+    expect(loadConfig({}).UNPAID_ORDER_TTL_HOURS).toBeUndefined();
+    expect(loadConfig({ UNPAID_ORDER_TTL_HOURS: '72' }).UNPAID_ORDER_TTL_HOURS).toBe(72);
+    for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => loadConfig({ UNPAID_ORDER_TTL_HOURS: bad })).toThrow(/UNPAID_ORDER_TTL_HOURS/);
+  });
+
+  it('unset, /api/config says unpaid orders never expire', async () => {
+    const app = await createTestApp();
+    try {
+      expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});

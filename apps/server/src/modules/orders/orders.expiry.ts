@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { expireUnpaidOrders } from './orders.service.ts';
+
+/** How often the expiry looks for unpaid orders past their time. */
+export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Every `intervalMs` (and once at start), cancels the unpaid orders older than `ttlHours`, so
+ * stock held by orders nobody pays comes back. Runs in every process; each order is cancelled
+ * once whichever process gets there first. Answers a function that stops it.
+ */
+export function startUnpaidOrderExpiry(app: FastifyInstance, ttlHours: number, intervalMs = EXPIRY_INTERVAL_MS): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  const sweep = () => {
+    current ??= expireUnpaidOrders(app, new Date(Date.now() - ttlHours * 3_600_000))
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid orders failed; will try again'))
+      .finally(() => {
+        current = null;
+      });
+  };
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  sweep();
+  // Stopping waits for a sweep under way, so it never outlives the database.
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
+
+/** UNPAID_ORDER_TTL_HOURS, when set: the expiry runs from start-up until the app closes. */
+export const unpaidOrderExpiry: FastifyPluginAsync = async (app) => {
+  const ttlHours = app.config.UNPAID_ORDER_TTL_HOURS;
+  if (ttlHours === undefined) return;
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startUnpaidOrderExpiry(app, ttlHours);
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+};
