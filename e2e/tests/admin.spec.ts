@@ -299,6 +299,7 @@ test.describe('All Users', () => {
     await removeRow.getByRole('button', { name: 'Remove User' }).click();
     const confirm = page.getByRole('dialog', { name: `Remove ${removeMe.name}?` });
     await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText('Their unpaid orders are cancelled (the pieces go back in stock)');
     await screenshots(page, 'users-remove');
     await confirm.getByRole('button', { name: 'Remove User' }).click();
     await expect(page.getByText(`${removeMe.email} was removed`)).toBeVisible();

@@ -178,6 +178,27 @@ async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow
 }
 
 /**
+ * A removed user can no longer pay: their unpaid orders are cancelled as a cancel by them
+ * would (payment closed, stock back). One the gateway cannot close right now is logged and
+ * left unpaid for an admin (or the expiry) to cancel later; the removal stands either way.
+ * Answers how many it cancelled.
+ */
+export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
+  const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
+  let cancelled = 0;
+  for (const order of unpaid) {
+    try {
+      await cancelUnpaid(deps, order);
+      cancelled += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_STATE') continue;
+      deps.log.warn({ err: error, orderId: order.id }, 'could not cancel an unpaid order of a removed user; cancel it from Manage All Orders');
+    }
+  }
+  return cancelled;
+}
+
+/**
  * UNPAID_ORDER_TTL_HOURS: cancels unpaid orders placed before `cutoff`, oldest first, at most
  * `limit` per call, exactly as a buyer's cancel would (payment closed first, stock back). One
  * that was paid or cancelled meanwhile is left as it is. Safe on several processes at once:

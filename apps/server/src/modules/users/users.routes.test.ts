@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
-import { nowIso } from '../../db/schema.ts';
 import { insertTool } from '../tools/tools.repository.ts';
 import { removeUser } from './users.service.ts';
 
@@ -15,6 +14,7 @@ describe('users (admin)', () => {
   const me = (user: TestUser) => as(app, user, { url: '/api/me' });
   const remove = (actor: TestUser | null, id: string) => as(app, actor, { method: 'DELETE', url: `/api/users/${id}` });
   const promote = (actor: TestUser | null, id: string) => as(app, actor, { method: 'POST', url: `/api/users/${id}/admin` });
+  const stockOf = async (toolId: number) => (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
   const signIn = (email: string, password = PASSWORD) =>
     app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
@@ -139,15 +139,9 @@ describe('users (admin)', () => {
       await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
 
       const tool = await insertTool(app.db, { name: 'Kept Saw', description: 'd', img: '/images/tools/jigsaw.svg', priceCents: 700, available: 50, minimum: 1 });
-      const now = nowIso();
-      await app.db
-        .insertInto('orders')
-        .values({
-          user_id: user.id, tool_id: tool.id, tool_name: tool.name, unit_price_cents: 700, quantity: 2, buyer_email: user.email,
-          buyer_name: user.name, phone: '555 0100', address: '1 Road', status: 'unpaid', transaction_id: null, idempotency_key: null,
-          created_at: now, updated_at: now, paid_at: null, shipped_at: null, cancelled_at: null,
-        })
-        .execute();
+      const placed = await as(app, user, { method: 'POST', url: '/api/orders', payload: { toolId: tool.id, quantity: 2, phone: '555 0100', address: '1 Road' } });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await stockOf(tool.id)).toBe(48);
       const review = await as(app, user, { method: 'POST', url: '/api/reviews', payload: { rating: 5, note: 'Before I left' } });
       expect(review.statusCode).toBe(201);
 
@@ -168,9 +162,11 @@ describe('users (admin)', () => {
       expect(await app.db.selectFrom('session').select('id').where('userId', '=', user.id).execute()).toEqual([]);
       expect(await app.db.selectFrom('account').select('id').where('userId', '=', user.id).execute()).toEqual([]);
 
-      // Orders and reviews stay, with the buyer's email and name.
+      // Orders and reviews stay, with the buyer's email and name; an unpaid order, which nobody
+      // can pay any more, is cancelled and its stock is back.
       const order = await app.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ buyer_email: user.email, buyer_name: 'Rita Removed', tool_name: 'Kept Saw' });
+      expect(order).toMatchObject({ buyer_email: user.email, buyer_name: 'Rita Removed', tool_name: 'Kept Saw', status: 'cancelled' });
+      expect(await stockOf(tool.id)).toBe(50);
       const reviews = (await app.inject({ url: '/api/reviews?limit=50' })).json();
       expect(reviews.some((r: { note: string; name: string }) => r.note === 'Before I left' && r.name === 'Rita Removed')).toBe(true);
 
@@ -205,7 +201,7 @@ describe('users (admin)', () => {
       const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await signUpAdmin(app), await signUpAdmin(app)] as const));
       const outcomes = await Promise.all(
         pairs.map(([a, b]) =>
-          Promise.allSettled([removeUser(app.db, app.dialect, a.id, b.id), removeUser(app.db, app.dialect, b.id, a.id)]),
+          Promise.allSettled([removeUser(app, a.id, b.id), removeUser(app, b.id, a.id)]),
         ),
       );
       for (const [[x, y], [a, b]] of outcomes.map((o, i) => [o, pairs[i]!] as const)) {

@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeUser(app.db, app.dialect, request.user!.id, request.params.id);
+      await removeUser(app, request.user!.id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { UserListItem, UserPage, UserPageQuery } from '@toolsify/shared/users';
+import { cancelUnpaidOrdersOf, type OrdersDeps } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toIso, type Database } from '../../db/schema.ts';
-import type { DialectName } from '../../db/connect.ts';
 import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, type UserSummaryRow } from './users.repository.ts';
 
 function toUserListItem(row: UserSummaryRow): UserListItem {
@@ -50,16 +50,17 @@ export async function makeAdmin(db: Kysely<Database>, id: string): Promise<UserL
 
 /**
  * Remove User: never yourself, never the last admin. Orders and reviews stay (they carry the
- * buyer's name and email); the user is signed out at once and can no longer sign in.
- * See docs/decisions/003-removing-users.md.
+ * buyer's name and email); the user is signed out at once and can no longer sign in, so their
+ * unpaid orders are cancelled and the stock comes back. See docs/decisions/003-removing-users.md.
  */
-export async function removeUser(db: Kysely<Database>, dialect: DialectName, actorId: string, id: string): Promise<void> {
+export async function removeUser(deps: OrdersDeps, actorId: string, id: string): Promise<void> {
   if (id === actorId) throw new AppError('FORBIDDEN', 'You cannot remove your own account.');
-  await db.transaction().execute(async (trx) => {
-    const admins = await lockLiveAdminIds(trx, dialect);
+  await deps.db.transaction().execute(async (trx) => {
+    const admins = await lockLiveAdminIds(trx, deps.dialect);
     // Checked under the lock: another admin may have removed this one a moment ago.
     if (!admins.includes(actorId)) throw new AppError('FORBIDDEN', 'Only an admin may do that.');
     if (admins.includes(id) && admins.length <= 1) throw new AppError('CONFLICT', 'The last admin cannot be removed.');
     if (!(await softDeleteUser(trx, id))) throw new AppError('NOT_FOUND', 'This user does not exist or was removed.');
   });
+  await cancelUnpaidOrdersOf(deps, id);
 }

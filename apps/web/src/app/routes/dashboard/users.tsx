@@ -87,7 +87,7 @@ export default function AllUsersPage() {
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
       >
-        {removing?.email} is signed out at once and can no longer sign in. Their orders and reviews stay.
+        {removing?.email} is signed out at once and can no longer sign in. Their unpaid orders are cancelled (the pieces go back in stock); their other orders and their reviews stay.
       </ConfirmDialog>
     </section>
   );
