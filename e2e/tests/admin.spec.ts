@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { messages } from '@toolsify/shared/messages';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
 import { adminAccount, expect, newAccount, signIn, signInRequest, test, type Account } from '../fixtures.ts';
-import { baseURL, e2eDir } from '../env.ts';
-
-const shots = path.join(e2eDir, 'screenshots');
-mkdirSync(shots, { recursive: true });
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: path.join(shots, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { baseURL } from '../env.ts';
+import { screenshots } from '../screenshots.ts';
 
 /** A real 1x1 PNG, made here, and a text file that only pretends to be one. */
 const REAL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -60,7 +47,7 @@ test.describe('My Profile', () => {
     await expect(page.getByLabel('Name', { exact: true })).not.toBeEditable();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
     await expect(page.getByLabel('Email', { exact: true })).not.toBeEditable();
-    await screenshots(page, 'profile');
+    await screenshots(page, 'admin-profile');
 
     const save = page.getByRole('button', { name: 'Update Profile' });
     // A LinkedIn link must be a real link.
@@ -97,7 +84,7 @@ test.describe('Add a Review', () => {
     await expect(page.getByRole('heading', { name: 'Add a Review' })).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.name);
     await expect(page.getByLabel('Name', { exact: true })).not.toBeEditable();
-    await screenshots(page, 'review');
+    await screenshots(page, 'admin-review');
 
     const submit = page.getByRole('button', { name: 'Add Review' });
     const rating = page.getByLabel('Rating (1 to 5)');
@@ -137,7 +124,7 @@ test.describe('Add a Product and Manage Products', () => {
     await signIn(page, adminAccount());
     await page.goto('/dashboard/add');
     await expect(page.getByRole('heading', { name: 'Add a Product' })).toBeVisible();
-    await screenshots(page, 'add-product');
+    await screenshots(page, 'admin-add-product');
 
     const submit = page.getByRole('button', { name: 'Add Product' });
     const available = page.getByLabel('Available Quantity');
@@ -205,12 +192,12 @@ test.describe('Add a Product and Manage Products', () => {
     const row = visible(page.getByTestId(`product-${tool.id}`));
     await expect(row).toContainText(name);
     await expect(row).toContainText('$24.99');
-    await screenshots(page, 'products');
+    await screenshots(page, 'admin-products');
 
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
     await expect(dialog).toBeVisible();
-    await screenshots(page, 'products-edit');
+    await screenshots(page, 'admin-products-edit');
     await dialog.getByLabel('Price per unit ($)').fill('19.50');
     await dialog.getByLabel('Change (+ adds, − removes)').fill('-5');
     // A restock cannot remove stock: the dialog says so.
@@ -227,7 +214,7 @@ test.describe('Add a Product and Manage Products', () => {
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(confirm).toBeVisible();
-    await screenshots(page, 'products-delete');
+    await screenshots(page, 'admin-products-delete');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toBeVisible();
@@ -276,7 +263,7 @@ test.describe('All Users', () => {
     const selfRow = visible(page.getByTestId(`user-${self.id}`));
     await expect(selfRow.getByText('Admin', { exact: true })).toBeVisible();
     await expect(selfRow.getByRole('button')).toHaveCount(0);
-    await screenshots(page, 'users');
+    await screenshots(page, 'admin-users');
 
     // A 403 answer shows the spec's failure message.
     await page.route(`**/api/users/${promoted.id}/admin`, (route) =>
@@ -300,7 +287,7 @@ test.describe('All Users', () => {
     const confirm = page.getByRole('dialog', { name: `Remove ${removeMe.name}?` });
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText('Their unpaid orders are cancelled (the pieces go back in stock)');
-    await screenshots(page, 'users-remove');
+    await screenshots(page, 'admin-users-remove');
     await confirm.getByRole('button', { name: 'Remove User' }).click();
     await expect(page.getByText(`${removeMe.email} was removed`)).toBeVisible();
     await expect(page.getByTestId(`user-${removed.id}`)).toHaveCount(0);

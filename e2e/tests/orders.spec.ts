@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { messages } from '@toolsify/shared/messages';
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool } from '@toolsify/shared/tools';
 import { adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
-import { baseURL, e2eDir } from '../env.ts';
-
-const shots = path.join(e2eDir, 'screenshots');
-mkdirSync(shots, { recursive: true });
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { baseURL } from '../env.ts';
+import { screenshots } from '../screenshots.ts';
 
 async function tools(request: APIRequestContext): Promise<Tool[]> {
   const res = await request.get('/api/tools?limit=100');

@@ -2,7 +2,6 @@
 // The public storefront: home (every spec string, product card states, loading, failure and
 // empty states, the contact form), portfolio, blogs, the not-found page, navigation by
 // keyboard, the home page's JavaScript budget, and full-page screenshots at three widths.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
@@ -10,10 +9,9 @@ import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
 import type { Review } from '@toolsify/shared/reviews';
-import { e2eDir } from '../env.ts';
 import { expect, test } from '../fixtures.ts';
+import { screenshotDir } from '../screenshots.ts';
 
-const screenshotDir = path.join(e2eDir, 'screenshots');
 const isToolsList = (url: string) => new URL(url).pathname === '/api/tools';
 
 /** Scrolls through the page so lazy images and the contact form load, then waits for them. */
@@ -532,7 +530,6 @@ test('the public pages load without errors in the console', async ({ page }) => 
 test.describe('screenshots', () => {
   for (const width of [375, 768, 1280]) {
     test(`home page at ${width} px`, async ({ page }) => {
-      mkdirSync(screenshotDir, { recursive: true });
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       await expect(page.getByTestId('product-card')).toHaveCount(6);
@@ -548,8 +545,7 @@ test.describe('screenshots', () => {
   for (const url of ['/portfolio', '/blogs', '/no-such-page']) {
     for (const width of [375, 1280]) {
       test(`${url} at ${width} px`, async ({ page }) => {
-        mkdirSync(screenshotDir, { recursive: true });
-        await page.setViewportSize({ width, height: 900 });
+          await page.setViewportSize({ width, height: 900 });
         await page.goto(url, { waitUntil: 'networkidle' });
         await loadWholePage(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
