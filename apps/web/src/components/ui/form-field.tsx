@@ -39,6 +39,13 @@ export function fieldAria(id: string, error: string | undefined, hasHint = false
   } as const;
 }
 
+/** Input props for a count of pieces: whole numbers, the numeric keypad on phones. */
+export const piecesInput = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const;
+/** Input props for dollars and cents. */
+export const dollarsInput = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+/** Input props for an email address: the email keyboard and the browser's saved address. */
+export const emailInput = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
+
 /** A control's own props plus the field around it (label, error, hint; `fieldClassName` styles the wrapper). */
 type ControlFieldProps<Tag extends 'input' | 'textarea'> = Omit<FormFieldProps, 'children' | 'className'> &
   Omit<ComponentProps<Tag>, 'id'> & { fieldClassName?: string };

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { loginSchema, resetRequestSchema } from '@toolsify/shared/auth';
 import { messages } from '@toolsify/shared/messages';
-import { FormField, fieldAria, InputField } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField, emailInput } from '../../../components/ui/form-field.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authErrorMessage } from './auth-error.ts';
@@ -68,9 +68,7 @@ export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: Not
           id="login-email"
           label="Email"
           error={errors.email?.message}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...emailInput}
           placeholder="you@example.com"
           {...form.register('email')}
         />

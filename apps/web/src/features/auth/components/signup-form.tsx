@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { signupSchema } from '@toolsify/shared/auth';
-import { FormField, fieldAria, InputField } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField, emailInput } from '../../../components/ui/form-field.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorMessage } from './auth-error.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -52,9 +52,7 @@ export function SignupForm() {
           id="signup-email"
           label="Email"
           error={errors.email?.message}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...emailInput}
           placeholder="you@example.com"
           {...form.register('email')}
         />

@@ -9,7 +9,7 @@ import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place-order.ts';
-import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { InputField, TextareaField, piecesInput } from '../../../components/ui/form-field.tsx';
 
 export interface PurchaseFormProps {
   tool: Tool;
@@ -106,11 +106,9 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
           label="Quantity"
           error={quantityMessage}
           hint={outOfStock ? undefined : `Minimum ${tool.minimum}, up to ${tool.available} pieces`}
-          type="number"
-          inputMode="numeric"
+          {...piecesInput}
           min={tool.minimum}
           max={tool.available}
-          step={1}
           className="sm:w-48"
           {...register('quantity', { valueAsNumber: true })}
         />

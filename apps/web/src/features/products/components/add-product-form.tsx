@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, imageRefSchema, productFormSchema, type CreateToolInput, type ProductFormValues } from '@toolsify/shared/tools';
-import { FormField, fieldAria, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { FormField, fieldAria, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
@@ -166,30 +166,21 @@ export function AddProductForm() {
             id="product-available"
             label="Available Quantity"
             error={errors.available?.message}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
+            {...piecesInput}
             {...register('available', { valueAsNumber: true, deps: ['minimum'] })}
           />
           <InputField
             id="product-minimum"
             label="Minimum Quantity"
             error={errors.minimum?.message}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
+            {...piecesInput}
             {...register('minimum', { valueAsNumber: true })}
           />
           <InputField
             id="product-price"
             label="Price per unit ($)"
             error={errors.price?.message}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
+            {...dollarsInput}
             placeholder="0.00"
             {...register('price', { valueAsNumber: true })}
           />

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateToolInput } from '@toolsify/shared/tools';
-import { FormField, fieldAria, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { FormField, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTool } from '../api/update-tool.ts';
 
@@ -102,41 +102,29 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
                 id="edit-price"
                 label="Price per unit ($)"
                 error={errors.price?.message}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
+                {...dollarsInput}
                 {...register('price', { valueAsNumber: true })}
               />
               <InputField
                 id="edit-minimum"
                 label="Minimum Quantity"
                 error={errors.minimum?.message}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
+                {...piecesInput}
                 {...register('minimum', { valueAsNumber: true })}
               />
             </div>
             <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
               <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>
-              <FormField
+              <InputField
                 id="edit-stock-delta"
                 label="Change (+ adds, − removes)"
                 error={errors.stockDelta?.message}
                 hint={after !== null && stockDelta !== 0 ? `About ${after.toLocaleString('en-US')} after saving` : 'Leave at 0 to keep the stock.'}
-              >
-                <input
-                  id="edit-stock-delta"
-                  type="number"
-                  inputMode="numeric"
-                  step={1}
-                  className={`input w-full ${errors.stockDelta ? 'input-error' : ''}`}
-                  {...fieldAria('edit-stock-delta', errors.stockDelta?.message, true)}
-                  {...register('stockDelta', { valueAsNumber: true, deps: ['stockReason'] })}
-                />
-              </FormField>
+                type="number"
+                inputMode="numeric"
+                step={1}
+                {...register('stockDelta', { valueAsNumber: true, deps: ['stockReason'] })}
+              />
               <FormField id="edit-stock-reason" label="Reason" error={errors.stockReason?.message}>
                 <select id="edit-stock-reason" className="select w-full" {...register('stockReason', { deps: ['stockDelta'] })}>
                   <option value="restock">Restock (goods received)</option>
