@@ -14,7 +14,8 @@ mkdirSync(screenshotDir, { recursive: true });
 export async function screenshots(page: Page, name: string, widths: readonly number[] = [375, 1280]) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate('window.scrollTo(0, 0)');
+    // Instantly: the app scrolls smoothly, and a shot taken mid-scroll paints the sticky header mid-page.
+    await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })");
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
