@@ -60,20 +60,18 @@ export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefi
 }
 
 /**
- * Takes `quantity` pieces of a live tool's stock, only if that many are there and the
- * quantity meets the tool's minimum (DESIGN.md decision 3). Answers the name and price the
- * order records, or undefined when nothing was taken.
+ * THE update that takes `quantity` pieces of a live tool's stock, only if that many are there
+ * and the quantity meets the tool's minimum (DESIGN.md decision 3); the caller says what it
+ * returns. It changes no row when nothing may be taken.
  */
-async function takeStock(db: Db, toolId: number, quantity: number): Promise<Pick<ToolRow, 'name' | 'price_cents'> | undefined> {
+function takeStock(db: Db, toolId: number, quantity: number) {
   return db
     .updateTable('tool')
     .set((eb) => ({ available: eb('available', '-', quantity), updated_at: nowIso() }))
     .where('id', '=', toolId)
     .where('available', '>=', quantity)
     .where('minimum', '<=', quantity)
-    .where('deleted_at', 'is', null)
-    .returning(['name', 'price_cents'])
-    .executeTakeFirst();
+    .where('deleted_at', 'is', null);
 }
 
 /** Puts `quantity` pieces back (a cancelled order), whether or not the tool was deleted since. */
@@ -98,26 +96,27 @@ export interface NewOrder {
   idempotencyKey: string | null;
 }
 
-function orderValues(order: NewOrder, now: string) {
-  return {
-    user_id: order.userId,
-    tool_id: order.toolId,
-    tool_name: order.toolName,
-    unit_price_cents: order.unitPriceCents,
-    quantity: order.quantity,
-    buyer_email: order.buyerEmail,
-    buyer_name: order.buyerName,
-    phone: order.phone,
-    address: order.address,
-    status: 'unpaid' as const,
-    idempotency_key: order.idempotencyKey,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
-  return db.insertInto('orders').values(orderValues(order, nowIso())).returningAll().executeTakeFirstOrThrow();
+  const now = nowIso();
+  return db
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      tool_id: order.toolId,
+      tool_name: order.toolName,
+      unit_price_cents: order.unitPriceCents,
+      quantity: order.quantity,
+      buyer_email: order.buyerEmail,
+      buyer_name: order.buyerName,
+      phone: order.phone,
+      address: order.address,
+      status: 'unpaid',
+      idempotency_key: order.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'>;
@@ -131,23 +130,13 @@ export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'>;
 export async function takeStockIntoOrder(db: Kysely<Database>, dialect: DialectName, order: OrderRequest): Promise<OrderRow | undefined> {
   if (dialect === 'sqlite') {
     return db.transaction().execute(async (trx) => {
-      const taken = await takeStock(trx, order.toolId, order.quantity);
+      const taken = await takeStock(trx, order.toolId, order.quantity).returning(['name', 'price_cents']).executeTakeFirst();
       return taken && insertOrder(trx, { ...order, toolName: taken.name, unitPriceCents: taken.price_cents });
     });
   }
   const now = nowIso();
-  const values = orderValues({ ...order, toolName: '', unitPriceCents: 0 }, now);
   return db
-    .with('taken', (qb) =>
-      qb
-        .updateTable('tool')
-        .set((eb) => ({ available: eb('available', '-', order.quantity), updated_at: now }))
-        .where('id', '=', order.toolId)
-        .where('available', '>=', order.quantity)
-        .where('minimum', '<=', order.quantity)
-        .where('deleted_at', 'is', null)
-        .returning(['id', 'name', 'price_cents']),
-    )
+    .with('taken', () => takeStock(db, order.toolId, order.quantity).returning(['id', 'name', 'price_cents']))
     .insertInto('orders')
     .columns(['user_id', 'tool_id', 'tool_name', 'unit_price_cents', 'quantity', 'buyer_email', 'buyer_name', 'phone', 'address', 'status', 'idempotency_key', 'created_at', 'updated_at'])
     .expression((eb) =>
@@ -155,17 +144,17 @@ export async function takeStockIntoOrder(db: Kysely<Database>, dialect: DialectN
         .selectFrom('taken')
         .select((s) => [
           // Parameters in a select list have no column to take their type from: name it.
-          s.cast<string>(s.val(values.user_id), 'text').as('user_id'),
+          s.cast<string>(s.val(order.userId), 'text').as('user_id'),
           'taken.id as tool_id',
           'taken.name as tool_name',
           'taken.price_cents as unit_price_cents',
-          s.cast<number>(s.val(values.quantity), 'integer').as('quantity'),
-          s.cast<string>(s.val(values.buyer_email), 'text').as('buyer_email'),
-          s.cast<string>(s.val(values.buyer_name), 'text').as('buyer_name'),
-          s.cast<string>(s.val(values.phone), 'text').as('phone'),
-          s.cast<string>(s.val(values.address), 'text').as('address'),
-          s.cast<string>(s.val(values.status), 'text').as('status'),
-          s.cast<string | null>(s.val(values.idempotency_key), 'text').as('idempotency_key'),
+          s.cast<number>(s.val(order.quantity), 'integer').as('quantity'),
+          s.cast<string>(s.val(order.buyerEmail), 'text').as('buyer_email'),
+          s.cast<string>(s.val(order.buyerName), 'text').as('buyer_name'),
+          s.cast<string>(s.val(order.phone), 'text').as('phone'),
+          s.cast<string>(s.val(order.address), 'text').as('address'),
+          s.cast<string>(s.val('unpaid'), 'text').as('status'),
+          s.cast<string | null>(s.val(order.idempotencyKey), 'text').as('idempotency_key'),
           s.cast<string>(s.val(now), 'timestamptz').as('created_at'),
           s.cast<string>(s.val(now), 'timestamptz').as('updated_at'),
         ]),

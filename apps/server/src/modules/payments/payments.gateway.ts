@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
-import type { PaymentIntentStatus } from '../../db/schema.ts';
+import type { Database, PaymentIntentStatus } from '../../db/schema.ts';
 import { createSandboxGateway } from './payments.sandbox-gateway.ts';
 import { createStripeGateway } from './payments.stripe-gateway.ts';
 
