@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants } from '../../test/invariants.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PaymentGateway } from '../payments/payments.gateway.ts';
 import { startUnpaidOrderExpiry } from './orders.expiry.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
@@ -75,6 +77,27 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     const pay = await payCard(intent);
     expect(pay.statusCode).toBe(409);
     expect(await statusOf(id)).toBe('cancelled');
+  });
+
+  it('goes on past an order whose payment the gateway cannot close now, which stays unpaid', async () => {
+    const tool = await makeTool(app, { available: 10 });
+    const stuck = await orderPlacedHoursAgo(tool.id, 2, 52);
+    const next = await orderPlacedHoursAgo(tool.id, 3, 51);
+    const { paymentIntentId } = await startPaying(stuck);
+    const gateway = app.paymentGateway;
+    const down: PaymentGateway = {
+      ...gateway,
+      cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
+    };
+    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, paymentGateway: down };
+    expect(await expireUnpaidOrders(deps, new Date(Date.now() - 48 * HOUR))).toBe(1);
+    expect(await statusOf(stuck)).toBe('unpaid');
+    expect(await statusOf(next)).toBe('cancelled');
+    expect(await stockOf(app, tool.id)).toBe(8);
+    // Once the gateway answers again, the next sweep cancels it.
+    expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(1);
+    expect(await statusOf(stuck)).toBe('cancelled');
+    expect(await stockOf(app, tool.id)).toBe(10);
   });
 
   it('runs by itself at start and then on its interval, until stopped', async () => {

@@ -178,46 +178,37 @@ async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow
 }
 
 /**
- * A removed user can no longer pay: their unpaid orders are cancelled as a cancel by them
- * would (payment closed, stock back). One the gateway cannot close right now is logged and
- * left unpaid for an admin (or the expiry) to cancel later; the removal stands either way.
- * Answers how many it cancelled.
+ * Cancels each of `orders` as a buyer's cancel would (payment closed first, stock back). One
+ * that was paid or cancelled meanwhile is left as it is; one that fails (the gateway cannot be
+ * reached) is logged and left unpaid, and the others still go. Answers how many it cancelled.
  */
-export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
-  const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
+async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string): Promise<number> {
   let cancelled = 0;
-  for (const order of unpaid) {
+  for (const order of orders) {
     try {
       await cancelUnpaid(deps, order);
       cancelled += 1;
+      deps.log.info({ orderId: order.id, placedAt: toIso(order.created_at) }, `${why}: cancelled, stock returned`);
     } catch (error) {
       if (error instanceof AppError && error.code === 'INVALID_STATE') continue;
-      deps.log.warn({ err: error, orderId: order.id }, 'could not cancel an unpaid order of a removed user; cancel it from Manage All Orders');
+      deps.log.warn({ err: error, orderId: order.id }, `${why}: could not cancel it now; it stays unpaid`);
     }
   }
   return cancelled;
 }
 
+/** A removed user can no longer pay: their unpaid orders are cancelled; the removal stands either way. */
+export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
+  const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
+  return cancelEach(deps, unpaid, 'unpaid order of a removed user');
+}
+
 /**
  * UNPAID_ORDER_TTL_HOURS: cancels unpaid orders placed before `cutoff`, oldest first, at most
- * `limit` per call, exactly as a buyer's cancel would (payment closed first, stock back). One
- * that was paid or cancelled meanwhile is left as it is. Safe on several processes at once:
- * each order changes once. Answers how many it cancelled.
+ * `limit` per call. Safe on several processes at once: each order changes once.
  */
 export async function expireUnpaidOrders(deps: OrdersDeps, cutoff: Date, limit = 100): Promise<number> {
-  const due = await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit);
-  let expired = 0;
-  for (const order of due) {
-    try {
-      await cancelUnpaid(deps, order);
-      expired += 1;
-      deps.log.info({ orderId: order.id, placedAt: toIso(order.created_at) }, 'unpaid order expired: cancelled, stock returned');
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID_STATE') continue;
-      throw error;
-    }
-  }
-  return expired;
+  return cancelEach(deps, await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit), 'unpaid order expired');
 }
 
 function cannotCancel(order: OrderRow): AppError {
