@@ -25,7 +25,8 @@ describe('admin role from the command line and from ADMIN_EMAILS at start-up', (
   let env: Record<string, string>;
   beforeAll(async () => {
     shared = await createSharedDatabase();
-    env = { ...shared.databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+    // The CLI reads the server's configuration, so it needs what the server needs (a secret with PostgreSQL).
+    env = { ...shared.databaseEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'cli-test-secret-'.padEnd(40, 'x') };
   });
   afterAll(() => shared?.close());
 

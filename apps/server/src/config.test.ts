@@ -24,11 +24,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('refuses production without a secret, and without payments chosen on purpose', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET/);
+  it('runs in production mode unless told otherwise', () => {
+    expect(loadConfig({}).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+  });
+
+  it('needs no settings on SQLite: the sandbox, and a secret generated beside the database', () => {
+    const c = loadConfig({});
+    expect(c.BETTER_AUTH_SECRET).toBeUndefined();
+    expect(c.paymentGateway).toBe('sandbox');
+  });
+
+  it('refuses PostgreSQL without a secret, and without payments chosen on purpose', () => {
+    const pg = { DATABASE_URL: 'postgres://db.example/toolsify' };
+    expect(() => loadConfig(pg)).toThrow(/BETTER_AUTH_SECRET/);
     const secret = 'x'.repeat(40);
-    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret })).toThrow(/PAYMENTS/);
-    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PAYMENTS: 'sandbox' }).paymentGateway).toBe('sandbox');
+    expect(() => loadConfig({ ...pg, BETTER_AUTH_SECRET: secret })).toThrow(/PAYMENTS/);
+    expect(loadConfig({ ...pg, BETTER_AUTH_SECRET: secret, PAYMENTS: 'sandbox' }).paymentGateway).toBe('sandbox');
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 });

@@ -14,14 +14,15 @@ const csv = z
  */
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Production unless told otherwise: `npm run dev` sets development, the tests set test. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     DATABASE_URL: z
       .string()
       .default('file:data/toolsify.db')
-      .refine((v) => v.startsWith('file:') || v.startsWith('postgres://') || v.startsWith('postgresql://') || v === ':memory:', {
+      .refine((v) => v.startsWith('file:') || isPostgresUrl(v) || v === ':memory:', {
         message: 'must be file:<path>, :memory: or postgres://...',
       }),
     /** PostgreSQL schema to use (tests give each run a fresh one). */
@@ -45,8 +46,10 @@ export const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRAINING_SITE_URL: z.url().default('https://www.udemy.com/topic/power-tools/'),
-    /** Unpaid orders older than this many hours are cancelled and their stock returned; unset: never. */
-    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).optional(),
+    /** Unpaid orders older than this many hours are cancelled and their stock returned; 0: never. */
+    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(48),
+    /** How many unpaid orders one buyer may hold at once; 0: no cap (the benchmark's setting). */
+    MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(0).max(10_000).default(5),
     RATE_LIMIT: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
@@ -75,8 +78,10 @@ export const configSchema = z
     if (c.PAYMENTS === 'stripe' && stripeKeys.some((k) => !k)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET' });
     }
-    if (c.NODE_ENV === 'production' && !c.BETTER_AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required in production (32+ random characters)' });
+    // Without it the embedded SQLite store generates one and keeps it beside the database
+    // (lib/auth-secret.ts); servers sharing a PostgreSQL database must be given the same one.
+    if (isPostgresUrl(c.DATABASE_URL) && !c.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required with PostgreSQL (32+ random characters, the same on every server)' });
     }
   });
 
@@ -86,6 +91,10 @@ export type Config = z.infer<typeof configSchema> & {
 };
 
 export class ConfigError extends Error {}
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -97,9 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const stripeReady = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET);
   const paymentGateway = c.PAYMENTS ?? (stripeReady ? 'stripe' : 'sandbox');
-  if (c.NODE_ENV === 'production' && paymentGateway === 'sandbox' && c.PAYMENTS !== 'sandbox') {
+  // The embedded store (`npm start` on a fresh clone) runs the sandbox, which says it is in test
+  // mode on every payment page; a PostgreSQL deployment must choose its payments on purpose.
+  if (c.NODE_ENV === 'production' && isPostgresUrl(c.DATABASE_URL) && paymentGateway === 'sandbox' && c.PAYMENTS !== 'sandbox') {
     throw new ConfigError(
-      'Invalid configuration:\n  PAYMENTS: production without Stripe keys would take no real payments; set the STRIPE_* keys, or PAYMENTS=sandbox on purpose',
+      'Invalid configuration:\n  PAYMENTS: a PostgreSQL deployment without Stripe keys would take no real payments; set the STRIPE_* keys, or PAYMENTS=sandbox on purpose',
     );
   }
   return { ...c, paymentGateway };

@@ -37,12 +37,18 @@ export const securityPlugin = fp<{ config: Config }>(
     });
 
     const trusted = new Set([new URL(config.PUBLIC_URL).origin]);
-    if (config.NODE_ENV !== 'production') {
+    if (config.NODE_ENV === 'development') {
       trusted.add('http://localhost:5173').add('http://127.0.0.1:5173');
     }
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return;
+      const rawPath = request.url.split('?', 1)[0]!;
+      // The router decodes the path, so `/%61pi/users` would reach `/api/users` past any check
+      // that reads the raw URL: only the plain spelling of /api is served.
+      if (!rawPath.startsWith('/api') && spellsApi(rawPath)) {
+        throw new AppError('BAD_REQUEST', 'The address is not valid.');
+      }
+      // Every state-changing request, whatever its path: the check cannot be walked around.
+      if (SAFE_METHODS.has(request.method) || ORIGIN_EXEMPT.has(rawPath)) return;
       const origin = request.headers.origin;
       if (origin !== undefined && !trusted.has(origin)) {
         throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
@@ -57,3 +63,15 @@ export const securityPlugin = fp<{ config: Config }>(
   },
   { name: 'security' },
 );
+
+/** Whether a raw path, once percent-decoded, is under /api (however it is spelled). */
+function spellsApi(rawPath: string): boolean {
+  if (!rawPath.includes('%')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return false; // the router refuses a broken escape itself
+  }
+  return decoded === '/api' || decoded.startsWith('/api/');
+}

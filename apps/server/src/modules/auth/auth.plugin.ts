@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { resolveAuthSecret, type AuthSecret } from '../../lib/auth-secret.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuth, migrateAuthTables, type Auth } from './auth.ts';
 import { createSessionReader, type SessionUser } from './session-reader.ts';
@@ -31,7 +32,9 @@ declare module 'fastify' {
 export const authPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const mailer = createMailer(config, app.log);
-    const deps = { config, db: app.db, dialect: app.dialect, mailer, plugins: googlePlugins(config), log: app.log };
+    const secret = resolveAuthSecret(config);
+    logSecretSource(app.log, secret);
+    const deps = { config, secret: secret.value, db: app.db, dialect: app.dialect, mailer, plugins: googlePlugins(config), log: app.log };
     await migrateAuthTables(deps);
     const auth = createAuth(deps);
     app.decorate('auth', auth);
@@ -71,3 +74,11 @@ export const authPlugin = fp<{ config: Config }>(
   },
   { name: 'auth', dependencies: ['database'] },
 );
+
+function logSecretSource(log: FastifyBaseLogger, secret: AuthSecret): void {
+  if (secret.source === 'generated') {
+    log.warn({ file: secret.file }, 'BETTER_AUTH_SECRET is not set: generated a random secret for sessions and tokens and kept it beside the database (mode 0600). Keep that file with the database, or set BETTER_AUTH_SECRET.');
+  } else if (secret.source === 'file') {
+    log.info({ file: secret.file }, 'BETTER_AUTH_SECRET is not set: sessions and tokens are signed with the secret generated on first start, kept beside the database.');
+  }
+}

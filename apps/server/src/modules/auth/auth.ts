@@ -13,6 +13,8 @@ export const CLIENT_IP_HEADER = 'x-toolsify-client-ip';
 
 export interface AuthDeps {
   config: Config;
+  /** Signs sessions and tokens: BETTER_AUTH_SECRET or the generated one (lib/auth-secret.ts). */
+  secret: string;
   db: Kysely<Database>;
   dialect: DialectName;
   mailer: Mailer;
@@ -31,16 +33,17 @@ export const RESET_PASSWORD_PAGE = '/reset-password';
  * better-auth on the app's own database (DESIGN.md decision 5): cookie sessions, email and
  * password, verification on sign-up (not required to sign in), password reset, the admin role.
  */
-export function buildAuthOptions({ config, db, dialect, mailer, plugins = [], log }: AuthDeps) {
+export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins = [], log }: AuthDeps) {
   const secure = config.PUBLIC_URL.startsWith('https://');
   const origins = [new URL(config.PUBLIC_URL).origin];
-  if (config.NODE_ENV !== 'production') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  // Vite's dev server is a trusted origin only under `npm run dev`.
+  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
 
   return {
     appName: 'Toolsify',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
-    secret: config.BETTER_AUTH_SECRET ?? 'dev-only-secret-change-me-dev-only-secret',
+    secret,
     trustedOrigins: origins,
     // On PostgreSQL a sign-up (user, credential, session) is one transaction, so a server killed
     // half-way leaves nothing and another process can take the retry at once. On SQLite it is

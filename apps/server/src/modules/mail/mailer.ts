@@ -29,11 +29,11 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under
- * MAIL_OUTBOX_DIR (DESIGN.md decision 7). Links carry tokens, so they are logged at info
- * level only outside production.
+ * MAIL_OUTBOX_DIR (DESIGN.md decision 7). Links carry tokens, so they are logged (to help
+ * `npm run dev`) only outside production, never at any log level in production.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const linkLevel = config.NODE_ENV === 'production' ? 'debug' : 'info';
+  const logLink = config.NODE_ENV === 'production' ? () => {} : (link: string | undefined) => log.info({ link }, `mail link: ${link ?? '(none)'}`);
   const pending = new Set<Promise<void>>();
   let deliver: (message: MailMessage) => Promise<void>;
   let closeTransport = () => {};
@@ -44,7 +44,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     deliver = async ({ to, subject, text, html, link }) => {
       await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html });
       log.info({ to, subject }, 'mail sent');
-      log[linkLevel]({ link }, 'mail link');
+      logLink(link);
     };
   } else {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -57,7 +57,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       const file = path.join(dir, `${Date.now()}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ to, subject, file }, 'mail written to outbox');
-      log[linkLevel]({ link }, `mail link: ${link ?? '(none)'}`);
+      logLink(link);
     };
   }
 

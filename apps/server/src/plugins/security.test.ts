@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
+
+const EVIL = 'https://evil.example';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+function multipartImage() {
+  const boundary = '----toolsify-test';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+// The attack: a page on another origin sent `fetch('/%61pi/users/ID/admin', { method: 'POST',
+// mode: 'no-cors', credentials: 'include' })`. The router decoded the path to /api/users/ID/admin
+// while the Origin check, reading the raw URL, saw no /api and let it through.
+describe('the cross-site check cannot be walked around', () => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let customer: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUpAdmin(app);
+    customer = await signUp(app);
+  });
+  afterAll(() => app.close());
+
+  const roleOf = async (id: string) => (await app.db.selectFrom('user').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
+
+  it('refuses percent-encoded spellings of /api outright, whatever the method and origin', async () => {
+    for (const url of [`/%61pi/users/${customer.id}/admin`, `/%61%70%69/users/${customer.id}/admin`, `/ap%69/users/${customer.id}/admin`]) {
+      const res = await as(app, admin, { method: 'POST', url, headers: { origin: EVIL } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('BAD_REQUEST');
+    }
+    // Even from our own origin and for reads: the plain spelling is the only one served.
+    expect((await as(app, admin, { method: 'POST', url: `/%61pi/users/${customer.id}/admin` })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/%61pi/tools' })).statusCode).toBe(400);
+    expect(await roleOf(customer.id)).not.toBe('admin');
+  });
+
+  it('checks the Origin on every state-changing request, whatever its path', async () => {
+    for (const url of ['/not-an-api-path', '/', '/uploads/x.png', `/api/users/${customer.id}/admin`]) {
+      const res = await as(app, admin, { method: 'POST', url, headers: { origin: EVIL } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.message, url).toBe('This request came from another site and was refused.');
+      const noOrigin = await as(app, admin, { method: 'POST', url, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(noOrigin.statusCode, url).toBe(403);
+    }
+    expect(await roleOf(customer.id)).not.toBe('admin');
+  });
+
+  it('refuses a cross-site upload, however its path is spelled', async () => {
+    for (const url of ['/api/uploads', '/%61pi/uploads']) {
+      const { payload, headers } = multipartImage();
+      const res = await as(app, admin, { method: 'POST', url, payload, headers: { ...headers, origin: EVIL } });
+      expect([400, 403], url).toContain(res.statusCode);
+    }
+  });
+
+  it('still serves the same request from our own origin', async () => {
+    const res = await as(app, admin, { method: 'POST', url: `/api/users/${customer.id}/admin`, headers: { origin: 'http://localhost:3000' } });
+    expect(res.statusCode).toBe(200);
+    expect(await roleOf(customer.id)).toBe('admin');
+  });
+
+  it('trusts the Vite dev server only under npm run dev', async () => {
+    const testApp = await createTestApp();
+    try {
+      const res = await testApp.inject({ method: 'POST', url: '/api/contact', headers: { origin: 'http://localhost:5173' }, payload: {} });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
