@@ -112,6 +112,9 @@ async function benchDatabase(name, port) {
         ADMIN_EMAILS: 'bench-admin@toolsify.test',
         // One address plays every buyer here; per-address limits would answer 429.
         RATE_LIMIT: 'false',
+        // Each buyer places thousands of orders and pays none: no cap on unpaid orders. The
+        // expiry (UNPAID_ORDER_TTL_HOURS) keeps its default: no order here lives 48 hours.
+        MAX_UNPAID_ORDERS_PER_BUYER: '0',
         LOG_LEVEL: 'error',
         MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
         UPLOAD_DIR: path.join(dir, 'uploads'),

@@ -56,6 +56,10 @@ function startServers(name, databaseUrl, schema, ports) {
     ADMIN_EMAILS: ADMIN_EMAIL,
     // One address plays 200 customers here; the per-address limits would refuse them.
     RATE_LIMIT: 'false',
+    // Each buyer keeps ordering and leaves most orders unpaid: no cap on unpaid orders. The
+    // expiry (UNPAID_ORDER_TTL_HOURS) keeps its default: no order here lives 48 hours, so none
+    // is cancelled behind the clients' backs.
+    MAX_UNPAID_ORDERS_PER_BUYER: '0',
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
     UPLOAD_DIR: path.join(dir, 'uploads'),
   };

@@ -3,6 +3,7 @@ import type { DialectName } from './connect.ts';
 import { initial } from './migrations/001-initial.ts';
 import { authThrottle } from './migrations/002-auth-throttle.ts';
 import { paymentIntentOneOpen } from './migrations/004-payment-intent-one-open.ts';
+import { ordersUnpaidByBuyer } from './migrations/005-orders-unpaid-by-buyer.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-auth-throttle': authThrottle(dialect),
     '004-payment-intent-one-open': paymentIntentOneOpen,
+    '005-orders-unpaid-by-buyer': ordersUnpaidByBuyer,
   };
 }
 

@@ -35,7 +35,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         publishableKey: app.config.paymentGateway === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       },
       trainingSiteUrl: app.config.TRAINING_SITE_URL,
-      unpaidOrderTtlHours: app.config.UNPAID_ORDER_TTL_HOURS ?? null,
+      // 0 turns the expiry off: unpaid orders never expire.
+      unpaidOrderTtlHours: app.config.UNPAID_ORDER_TTL_HOURS > 0 ? app.config.UNPAID_ORDER_TTL_HOURS : null,
     }),
   );
 };

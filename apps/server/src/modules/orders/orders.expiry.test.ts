@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants } from '../../test/invariants.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../payments/payments.gateway.ts';
-import { startUnpaidOrderExpiry } from './orders.expiry.ts';
+import { EXPIRY_INTERVAL_MS, startUnpaidOrderExpiry } from './orders.expiry.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
 
@@ -116,19 +116,64 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
 });
 
 describe('UNPAID_ORDER_TTL_HOURS', () => {
-  it('is off unless set, and refuses a value that is not a whole number of hours', async () => {
+  it('is 48 hours unless set, 0 turns it off, and a value that is not a whole number of hours is refused', async () => {
     const { loadConfig } = await import('../../config.ts');
-    expect(loadConfig({}).UNPAID_ORDER_TTL_HOURS).toBeUndefined();
+    expect(loadConfig({}).UNPAID_ORDER_TTL_HOURS).toBe(48);
     expect(loadConfig({ UNPAID_ORDER_TTL_HOURS: '72' }).UNPAID_ORDER_TTL_HOURS).toBe(72);
-    for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => loadConfig({ UNPAID_ORDER_TTL_HOURS: bad })).toThrow(/UNPAID_ORDER_TTL_HOURS/);
+    expect(loadConfig({ UNPAID_ORDER_TTL_HOURS: '0' }).UNPAID_ORDER_TTL_HOURS).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon']) expect(() => loadConfig({ UNPAID_ORDER_TTL_HOURS: bad })).toThrow(/UNPAID_ORDER_TTL_HOURS/);
   });
 
-  it('unset, /api/config says unpaid orders never expire', async () => {
+  it('unset, /api/config says unpaid orders expire after 48 hours', async () => {
     const app = await createTestApp();
     try {
-      expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBeNull();
+      expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBe(48);
     } finally {
       await app.close();
     }
+  });
+
+  it('0, /api/config says unpaid orders never expire', async () => {
+    const app = await createTestApp({ UNPAID_ORDER_TTL_HOURS: '0' });
+    try {
+      const res = await app.inject({ url: '/api/config' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().unpaidOrderTtlHours).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  /**
+   * The expiry as the app runs it: an order placed `hoursAgo`, then one interval of the expiry's
+   * timer (faked, so the test need not wait 5 minutes). Answers the order's status after it.
+   */
+  async function statusAfterOneInterval(env: Record<string, string>, hoursAgo: number): Promise<string> {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = await createTestApp(env);
+    try {
+      const buyer = await signUp(app);
+      await signUpAdmin(app);
+      const tool = await makeTool(app, { available: 10 });
+      const res = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 2) });
+      expect(res.statusCode, res.body).toBe(201);
+      const id: number = res.json().id;
+      await app.db.updateTable('orders').set({ created_at: new Date(Date.now() - hoursAgo * HOUR).toISOString() }).where('id', '=', id).execute();
+      vi.advanceTimersByTime(EXPIRY_INTERVAL_MS);
+      // The sweep runs on real time once its timer fired: give it time to finish.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const row = await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      await assertInvariants(app.db);
+      return row.status;
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
+  }
+
+  it('0, no unpaid order ever expires, however old', async () => {
+    // The same steps with an expiry of 1 hour cancel the order: the check below can fail.
+    expect(await statusAfterOneInterval({ UNPAID_ORDER_TTL_HOURS: '1' }, 2)).toBe('cancelled');
+    expect(await statusAfterOneInterval({ UNPAID_ORDER_TTL_HOURS: '0' }, 24 * 365)).toBe('unpaid');
   });
 });

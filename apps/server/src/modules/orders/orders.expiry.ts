@@ -29,10 +29,10 @@ export function startUnpaidOrderExpiry(app: FastifyInstance, ttlHours: number, i
   };
 }
 
-/** UNPAID_ORDER_TTL_HOURS, when set: the expiry runs from start-up until the app closes. */
+/** UNPAID_ORDER_TTL_HOURS (48 by default; 0 turns it off): the expiry runs from start-up until the app closes. */
 export const unpaidOrderExpiry: FastifyPluginAsync = async (app) => {
   const ttlHours = app.config.UNPAID_ORDER_TTL_HOURS;
-  if (ttlHours === undefined) return;
+  if (ttlHours <= 0) return;
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stop = startUnpaidOrderExpiry(app, ttlHours);

@@ -1,8 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { lineTotalCents } from '@toolsify/shared/money';
+import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, type Database, type OrderRow, type ToolRow } from '../../db/schema.ts';
+import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,6 +56,42 @@ export async function findUnpaidOrdersBefore(db: Db, cutoff: string, limit: numb
   return db.selectFrom('orders').selectAll().where('status', '=', 'unpaid').where('created_at', '<', cutoff).orderBy('id').limit(limit).execute();
 }
 
+/**
+ * The unpaid orders of a tool, oldest first; with `openPayment: false`, only those with no
+ * payment under way (no open payment intent), which may be cancelled without the gateway.
+ */
+export async function findUnpaidOrdersOfTool(db: Db, toolId: number, options: { openPayment?: false } = {}): Promise<OrderRow[]> {
+  let query = db.selectFrom('orders').selectAll().where('tool_id', '=', toolId).where('status', '=', 'unpaid');
+  if (options.openPayment === false) {
+    query = query.where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_intent')
+            .select('payment_intent.id')
+            .whereRef('payment_intent.order_id', '=', 'orders.id')
+            .where('payment_intent.status', 'in', OPEN_INTENT_STATUSES),
+        ),
+      ),
+    );
+  }
+  return query.orderBy('id').execute();
+}
+
+/** How many unpaid orders the buyer holds (the partial index orders_unpaid_user_idx answers it). */
+export async function countUnpaidOrdersOf(db: Db, userId: string): Promise<number> {
+  const row = await unpaidOrdersOf(db, userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function unpaidOrdersOf(db: Db, userId: string) {
+  // The status as a literal, not a parameter: so both planners can match the partial index.
+  return db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', sql.lit('unpaid'));
+}
+
 /** A live (not deleted) tool. */
 export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefined> {
   return db.selectFrom('tool').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
@@ -61,17 +99,34 @@ export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefi
 
 /**
  * THE update that takes `quantity` pieces of a live tool's stock, only if that many are there
- * and the quantity meets the tool's minimum (DESIGN.md decision 3); the caller says what it
- * returns. It changes no row when nothing may be taken.
+ * and the quantity meets the tool's minimum (DESIGN.md decision 3), only if the order can be
+ * paid by card (a price above $0, a total of at most MAX_CARD_PAYMENT_CENTS), and only while
+ * the buyer holds fewer than `maxUnpaidOrders` unpaid orders (0: no cap); the caller says what
+ * it returns. It changes no row when nothing may be taken.
+ *
+ * The cap is a condition of this same update rather than a read before it, so placing an
+ * order stays one statement on PostgreSQL (decision 005), and the count (an index of unpaid
+ * orders only) adds no round trip. On SQLite transactions run one at a time, so it is exact.
+ * On PostgreSQL (READ COMMITTED) a statement counts the orders committed when it started, so
+ * two statements of one buyer at the same moment could both see room for the last order: the
+ * service runs a buyer's placements one at a time per process (placeOrder).
  */
-function takeStock(db: Db, toolId: number, quantity: number) {
-  return db
+function takeStock(db: Db, order: Pick<OrderRequest, 'toolId' | 'quantity' | 'userId' | 'maxUnpaidOrders'>) {
+  const { toolId, quantity } = order;
+  let update = db
     .updateTable('tool')
     .set((eb) => ({ available: eb('available', '-', quantity), updated_at: nowIso() }))
     .where('id', '=', toolId)
     .where('available', '>=', quantity)
     .where('minimum', '<=', quantity)
-    .where('deleted_at', 'is', null);
+    .where('deleted_at', 'is', null)
+    .where('price_cents', '>', 0)
+    // price x quantity <= the maximum, said without a multiplication the database could overflow.
+    .where('price_cents', '<=', Math.floor(MAX_CARD_PAYMENT_CENTS / quantity));
+  if (order.maxUnpaidOrders > 0) {
+    update = update.where((eb) => eb(unpaidOrdersOf(db, order.userId), '<', order.maxUnpaidOrders));
+  }
+  return update;
 }
 
 /** Puts `quantity` pieces back (a cancelled order), whether or not the tool was deleted since. */
@@ -119,7 +174,10 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
     .executeTakeFirstOrThrow();
 }
 
-export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'>;
+export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'> & {
+  /** MAX_UNPAID_ORDERS_PER_BUYER: refused when the buyer already holds this many; 0: no cap. */
+  maxUnpaidOrders: number;
+};
 
 /**
  * takeStock and insertOrder atomically, the name and price coming from the row the stock was
@@ -130,13 +188,13 @@ export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'>;
 export async function takeStockIntoOrder(db: Kysely<Database>, dialect: DialectName, order: OrderRequest): Promise<OrderRow | undefined> {
   if (dialect === 'sqlite') {
     return db.transaction().execute(async (trx) => {
-      const taken = await takeStock(trx, order.toolId, order.quantity).returning(['name', 'price_cents']).executeTakeFirst();
+      const taken = await takeStock(trx, order).returning(['name', 'price_cents']).executeTakeFirst();
       return taken && insertOrder(trx, { ...order, toolName: taken.name, unitPriceCents: taken.price_cents });
     });
   }
   const now = nowIso();
   return db
-    .with('taken', () => takeStock(db, order.toolId, order.quantity).returning(['id', 'name', 'price_cents']))
+    .with('taken', () => takeStock(db, order).returning(['id', 'name', 'price_cents']))
     .insertInto('orders')
     .columns(['user_id', 'tool_id', 'tool_name', 'unit_price_cents', 'quantity', 'buyer_email', 'buyer_name', 'phone', 'address', 'status', 'idempotency_key', 'created_at', 'updated_at'])
     .expression((eb) =>

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Page } from '@toolsify/shared/ids';
 import {
   canPerform,
@@ -12,6 +12,9 @@ import {
   type QuantityProblem,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
+import { lineTotalCents } from '@toolsify/shared/money';
+import { MAX_CARD_PAYMENT_CENTS, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
+import type { Config } from '../../config.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,10 +23,12 @@ import type { SessionUser } from '../auth/auth.plugin.ts';
 import type { PaymentGateway } from '../payments/payments.gateway.ts';
 import { closeOpenPayment } from '../payments/payments.service.ts';
 import {
+  countUnpaidOrdersOf,
   findLiveTool,
   findOrderById,
   findOrderByIdempotencyKey,
   findUnpaidOrdersBefore,
+  findUnpaidOrdersOfTool,
   findOrdersPage,
   isUniqueViolation,
   returnStock,
@@ -43,8 +48,16 @@ export interface OrdersDeps {
   catalogCache: TtlCache<unknown>;
 }
 
+/** What placing an order needs besides: the cap on a buyer's unpaid orders. */
+export type PlaceOrderDeps = OrdersDeps & { config: Pick<Config, 'MAX_UNPAID_ORDERS_PER_BUYER'> };
+
 const ORDER_NOT_FOUND = 'Order not found.';
 const TOOL_NOT_AVAILABLE = 'This tool is not available.';
+const TOOL_HAS_NO_PRICE = 'This tool has no price yet and cannot be ordered.';
+
+function tooManyUnpaidOrders(cap: number): string {
+  return `You already have ${cap} unpaid ${cap === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`;
+}
 
 function actorOf(row: OrderRow, user: SessionUser): OrderActor {
   return { isBuyer: row.user_id === user.id, isAdmin: user.role === 'admin' };
@@ -73,7 +86,8 @@ function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed
 
 /**
  * Places an order: takes the stock with a conditional update (never below 0, never twice,
- * never below the tool's minimum) and inserts the order with the tool's name and unit price as
+ * never below the tool's minimum, never for a total a card cannot pay, never past the buyer's
+ * MAX_UNPAID_ORDERS_PER_BUYER) and inserts the order with the tool's name and unit price as
  * that update found them, atomically: one statement on PostgreSQL, one transaction on SQLite.
  * Buyer and name come from the session. The tool is read only to explain a refusal.
  *
@@ -82,14 +96,15 @@ function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed
  * index or because the stock has run out since.
  */
 export async function placeOrder(
-  deps: OrdersDeps,
+  deps: PlaceOrderDeps,
   user: SessionUser,
   input: PlaceOrderInput,
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
   let row: OrderRow;
-  try {
-    const placed = await takeStockIntoOrder(deps.db, deps.dialect, {
+  const maxUnpaidOrders = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
+  const take = () =>
+    takeStockIntoOrder(deps.db, deps.dialect, {
       userId: user.id,
       toolId: input.toolId,
       quantity: input.quantity,
@@ -98,12 +113,16 @@ export async function placeOrder(
       phone: input.phone,
       address: input.address,
       idempotencyKey: idempotencyKey ?? null,
+      maxUnpaidOrders,
     });
-    if (!placed) throw await refusal(deps.db, input);
+  try {
+    const placed = await (maxUnpaidOrders > 0 ? oneAtATime(user.id, take) : take());
+    if (!placed) throw await refusal(deps, user, input);
     row = placed;
   } catch (error) {
     // A key we have seen: its first order is the answer (this attempt took nothing), including
-    // when two requests with the key raced.
+    // when two requests with the key raced, and when that order is one of the unpaid orders
+    // that now fill the buyer's cap.
     if (idempotencyKey !== undefined && (isUniqueViolation(error) || error instanceof AppError)) {
       const existing = await findOrderByIdempotencyKey(deps.db, user.id, idempotencyKey);
       if (existing) return replay(existing, input);
@@ -114,12 +133,47 @@ export async function placeOrder(
   return { order: toOrder(row), replayed: false };
 }
 
-/** Why the stock could not be taken: no such tool, or the quantity rule with the spec's words. */
-async function refusal(db: Kysely<Database>, input: PlaceOrderInput): Promise<AppError> {
-  const tool = await findLiveTool(db, input.toolId);
+/**
+ * One buyer's order placements run one at a time in this process, so the cap on unpaid orders
+ * (counted inside the placing statement, see takeStock) is exact here: on PostgreSQL a
+ * statement counts the orders committed when it started, so two of a buyer's orders placed at
+ * the very same moment could otherwise both see room for the last one. Across several app
+ * processes sharing one database, a buyer racing requests to all of them at once can still pass
+ * the cap by at most one order per other process, each taking real stock: accepted, as making
+ * it exact there would cost every order a transaction of several round trips (decision 005).
+ * Different buyers never wait for each other.
+ */
+const placingByBuyer = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(buyerId: string, run: () => Promise<T>): Promise<T> {
+  const current = (placingByBuyer.get(buyerId) ?? Promise.resolve()).then(run);
+  const settled = current.catch(() => undefined);
+  placingByBuyer.set(buyerId, settled);
+  try {
+    return await current;
+  } finally {
+    if (placingByBuyer.get(buyerId) === settled) placingByBuyer.delete(buyerId);
+  }
+}
+
+/**
+ * Why the stock could not be taken: no such tool, a tool without a price, the quantity rule with
+ * the spec's words, a total above what a card can pay, or the buyer's unpaid orders at the cap.
+ */
+async function refusal(deps: PlaceOrderDeps, user: SessionUser, input: PlaceOrderInput): Promise<AppError> {
+  const tool = await findLiveTool(deps.db, input.toolId);
   if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
-  const problem = checkQuantity(input.quantity, tool) ?? { kind: 'above-available' as const, message: messages.quantityAboveAvailable };
-  return quantityError(problem);
+  if (tool.price_cents <= 0) return new AppError('INVALID_STATE', TOOL_HAS_NO_PRICE);
+  const problem = checkQuantity(input.quantity, tool);
+  if (problem) return quantityError(problem);
+  if (lineTotalCents(tool.price_cents, input.quantity) > MAX_CARD_PAYMENT_CENTS) {
+    return new AppError('VALIDATION_FAILED', totalAboveCardMaximumMessage, { quantity: totalAboveCardMaximumMessage });
+  }
+  const cap = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
+  if (cap > 0 && (await countUnpaidOrdersOf(deps.db, user.id)) >= cap) {
+    return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
+  }
+  return quantityError({ kind: 'above-available', message: messages.quantityAboveAvailable });
 }
 
 function quantityError(problem: QuantityProblem): AppError {
@@ -168,13 +222,23 @@ export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUse
 async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   await closeOpenPayment({ db: deps.db, gateway: deps.paymentGateway, log: deps.log }, order);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const cancelled = await transitionOrder(trx, order.id, 'unpaid', 'cancelled');
+    const cancelled = await cancelInTransaction(trx, order.id);
     if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);
-    await returnStock(trx, cancelled.tool_id, cancelled.quantity);
     return cancelled;
   });
   deps.catalogCache.clear();
   return row;
+}
+
+/**
+ * Every cancel's change to the database, in the caller's transaction: the conditional status
+ * change makes it happen once, and only then does the stock go back. Undefined when the order
+ * was no longer unpaid (nothing changed).
+ */
+async function cancelInTransaction(trx: Transaction<Database>, orderId: number): Promise<OrderRow | undefined> {
+  const cancelled = await transitionOrder(trx, orderId, 'unpaid', 'cancelled');
+  if (cancelled) await returnStock(trx, cancelled.tool_id, cancelled.quantity);
+  return cancelled;
 }
 
 /**
@@ -201,6 +265,35 @@ async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string): Pr
 export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
   const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
   return cancelEach(deps, unpaid, 'unpaid order of a removed user');
+}
+
+/**
+ * Deleting a tool (`deleteTool`, run here in a transaction): an order of a deleted tool can no
+ * longer be paid, so its unpaid orders are cancelled and their stock returned. Those with no
+ * payment under way (the usual case) are cancelled in the deletion's own transaction: the tool
+ * never leaves the catalog with them still holding its stock. One whose payment was started
+ * cannot be: its payment must first be closed at the gateway (a network call, never made inside
+ * a transaction, and the gateway may answer that it was paid meanwhile, which then stands), so
+ * those follow at once, one by one, as a buyer's cancel; one the gateway cannot close now is
+ * logged and stays unpaid until the expiry cancels it. No order of the tool can be placed once
+ * the deletion is committed, so none is missed.
+ */
+export async function deleteToolCancellingItsOrders<T>(
+  deps: OrdersDeps,
+  toolId: number,
+  deleteTool: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const result = await deleteTool(trx);
+    for (const order of await findUnpaidOrdersOfTool(trx, toolId, { openPayment: false })) {
+      await cancelInTransaction(trx, order.id);
+      deps.log.info({ orderId: order.id, toolId }, 'unpaid order of a deleted tool: cancelled, stock returned');
+    }
+    return result;
+  });
+  deps.catalogCache.clear();
+  await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool');
+  return deleted;
 }
 
 /**

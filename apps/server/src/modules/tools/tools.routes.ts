@@ -117,14 +117,14 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['tools'],
-        summary: 'Takes a product out of the catalog (its orders keep their name and price)',
+        summary: 'Takes a product out of the catalog (its orders keep their name and price; its unpaid orders are cancelled)',
         security: [{ session: [] }],
         params: idParamsSchema,
         response: { 204: z.null(), ...adminErrors, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
-      await deleteTool({ db: app.db, cache: app.catalogCache }, request.params.id);
+      await deleteTool(app, request.params.id);
       return reply.status(204).send(null);
     },
   );

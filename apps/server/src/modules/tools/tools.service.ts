@@ -7,6 +7,7 @@ import type { CreateToolInput, Tool, UpdateToolInput } from '@toolsify/shared/to
 import { AppError } from '../../lib/errors.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Database } from '../../db/schema.ts';
+import { deleteToolCancellingItsOrders, type OrdersDeps } from '../orders/orders.service.ts';
 import {
   findToolById,
   findToolsPage,
@@ -99,10 +100,15 @@ export async function updateTool(ctx: CatalogContext, id: number, input: UpdateT
   return toTool(row);
 }
 
-/** Takes a tool out of the catalog. Orders keep its name and price (copied on each order). */
-export async function deleteTool(ctx: Pick<CatalogContext, 'db' | 'cache'>, id: number): Promise<Tool> {
-  const row = await softDeleteTool(ctx.db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'This tool is not available.');
-  ctx.cache.clear();
+/**
+ * Takes a tool out of the catalog. Orders keep its name and price (copied on each order); its
+ * unpaid orders, which could no longer be paid, are cancelled and their stock returned.
+ */
+export async function deleteTool(deps: OrdersDeps, id: number): Promise<Tool> {
+  const row = await deleteToolCancellingItsOrders(deps, id, async (trx) => {
+    const deleted = await softDeleteTool(trx, id);
+    if (!deleted) throw new AppError('NOT_FOUND', 'This tool is not available.');
+    return deleted;
+  });
   return toTool(row);
 }

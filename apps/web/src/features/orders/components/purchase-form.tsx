@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents, lineTotalCents } from '@toolsify/shared/money';
 import { checkQuantity, purchaseFormSchema, type PurchaseFormValues } from '@toolsify/shared/orders';
+import { MAX_CARD_PAYMENT_CENTS, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -44,7 +45,9 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
 
   const quantity = useWatch({ control, name: 'quantity' });
   const outOfStock = tool.available === 0;
-  const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : checkQuantity(quantity, tool)?.message;
+  // A total no card can pay is refused by the server too: say so before it is sent.
+  const aboveCardMaximum = lineTotalCents(tool.priceCents, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
+  const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : (checkQuantity(quantity, tool)?.message ?? aboveCardMaximum);
   const quantityMessage = outOfStock ? undefined : (quantityProblem ?? errors.quantity?.message);
   const canOrder = !outOfStock && !quantityProblem && !placeOrder.isPending;
 
