@@ -189,6 +189,8 @@ export const orderSchema = z.object({
   shipment: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** When an unpaid order is cancelled if nobody pays it (null once paid or cancelled, or when expiry is off). */
+  expiresAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

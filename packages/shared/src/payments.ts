@@ -22,6 +22,9 @@ export const MAX_CARD_PAYMENT_CENTS = 99_999_999;
 /** Why an order above MAX_CARD_PAYMENT_CENTS is refused (the quantity field's message). */
 export const totalAboveCardMaximumMessage = `This order's total is above ${formatCents(MAX_CARD_PAYMENT_CENTS)}, the most a card payment can take. Order fewer pieces.`;
 
+/** Why a tool priced $0 cannot be ordered: a card payment of nothing cannot be taken. */
+export const toolHasNoPriceMessage = 'This tool has no price yet and cannot be ordered.';
+
 /**
  * A payment intent id: Stripe's `pi_...` or the sandbox's `pi_sandbox_...`. Anything else
  * cannot name a payment, so it is refused before any lookup.

@@ -30,6 +30,11 @@ describe('Add a Product form', () => {
     expect(issuesOf(productFormSchema.safeParse({ ...filled, price: 1.005 })).price).toBe('Price can have at most 2 decimals (cents)');
   });
 
+  it('caps the price at what one card payment can take, so one piece can always be paid', () => {
+    expect(productFormSchema.safeParse({ ...filled, minimum: 1, price: 999_999.99 }).success).toBe(true);
+    expect(issuesOf(productFormSchema.safeParse({ ...filled, price: 1_000_000 })).price).toBe('Price must be $999,999.99 or less');
+  });
+
   it('never throws on a body of the wrong shape', () => {
     for (const body of [null, [], 'x', 5, { available: '5', minimum: {} }]) {
       expect(createToolSchema.safeParse(body).success).toBe(false);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
-import { dollarsToCents } from './money.ts';
+import { dollarsToCents, formatCents } from './money.ts';
+import { MAX_CARD_PAYMENT_CENTS } from './payments.ts';
 
 /** A tool as the API answers it. */
 export const toolSchema = z.object({
@@ -22,8 +23,9 @@ export const toolListQuerySchema = pageQuerySchema.extend({
 
 /** Largest stock or minimum a tool may have (pieces). */
 export const MAX_STOCK = 10_000_000;
-/** Largest unit price: $1,000,000. */
-export const MAX_PRICE_CENTS = 100_000_000;
+/** Largest unit price: what one card payment can take ($999,999.99), so one piece can always be paid. */
+export const MAX_PRICE_CENTS = MAX_CARD_PAYMENT_CENTS;
+const priceTooHigh = `Price must be ${formatCents(MAX_PRICE_CENTS)} or less`;
 
 /** Uploaded images: what `POST /api/uploads` accepts. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -65,13 +67,13 @@ const priceCentsField = z
   .number({ error: 'Price is Required' })
   .int('Price must be whole cents')
   .min(0, 'Price cannot be negative')
-  .max(MAX_PRICE_CENTS, 'Price must be $1,000,000 or less');
+  .max(MAX_PRICE_CENTS, priceTooHigh);
 
 /** The price as typed in a form: dollars with at most two decimals. */
 const priceDollarsField = z
   .number({ error: 'Price is Required' })
   .min(0, 'Price cannot be negative')
-  .max(MAX_PRICE_CENTS / 100, 'Price must be $1,000,000 or less')
+  .max(MAX_PRICE_CENTS / 100, priceTooHigh)
   .multipleOf(0.01, 'Price can have at most 2 decimals (cents)');
 
 type Stock = { available: number; minimum: number };

@@ -45,6 +45,17 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBe(48);
   });
 
+  it('gives each unpaid order the time it expires, and none once it is paid', async () => {
+    const tool = await makeTool(app, { available: 100 });
+    const id = await orderPlacedHoursAgo(tool.id, 10, 1);
+    const unpaid = (await as(app, buyer, { url: `/api/orders/${id}` })).json();
+    expect(Date.parse(unpaid.expiresAt) - Date.parse(unpaid.createdAt)).toBe(48 * HOUR);
+    const mine = (await as(app, buyer, { url: '/api/orders/mine' })).json();
+    expect(mine.items.find((o: { id: number }) => o.id === id).expiresAt).toBe(unpaid.expiresAt);
+    expect((await payCard(await startPaying(id))).statusCode).toBe(200);
+    expect((await as(app, buyer, { url: `/api/orders/${id}` })).json().expiresAt).toBeNull();
+  });
+
   it('cancels the unpaid orders placed before the cutoff and puts their stock back; nothing else', async () => {
     const tool = await makeTool(app, { available: 100 });
     const old = await orderPlacedHoursAgo(tool.id, 10, 49);
@@ -89,7 +100,7 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
       ...gateway,
       cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
     };
-    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, paymentGateway: down };
+    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, paymentGateway: down, config: app.config };
     expect(await expireUnpaidOrders(deps, new Date(Date.now() - 48 * HOUR))).toBe(1);
     expect(await statusOf(stuck)).toBe('unpaid');
     expect(await statusOf(next)).toBe('cancelled');
@@ -139,6 +150,11 @@ describe('UNPAID_ORDER_TTL_HOURS', () => {
       const res = await app.inject({ url: '/api/config' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().unpaidOrderTtlHours).toBeNull();
+      const [buyer] = await Promise.all([signUp(app), signUpAdmin(app)]);
+      const tool = await makeTool(app, { available: 10 });
+      const placed = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 1) });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().expiresAt).toBeNull();
     } finally {
       await app.close();
     }

@@ -1,3 +1,4 @@
+import { MAX_PRICE_CENTS } from '@toolsify/shared/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CARD_PAYMENT_CENTS, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
@@ -187,7 +188,7 @@ describe('limits on placing orders', () => {
 
     it('refuses the largest price times the largest quantity without the database overflowing', async () => {
       const buyer = await signUp(app);
-      const tool = await makeTool(app, { available: 10_000_000, priceCents: 100_000_000 });
+      const tool = await makeTool(app, { available: 10_000_000, priceCents: MAX_PRICE_CENTS });
       const res = await place(buyer, tool.id, 10_000_000);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.fields.quantity).toBe(totalAboveCardMaximumMessage);

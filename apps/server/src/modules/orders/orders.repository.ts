@@ -8,7 +8,12 @@ import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function toOrder(row: OrderRow): Order {
+/**
+ * The API's order. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it (`expiresAt`,
+ * null when paid, cancelled or when expiry is off); the sweep runs every few minutes after that.
+ */
+export function toOrder(row: OrderRow, unpaidTtlHours: number): Order {
+  const createdAt = toIso(row.created_at);
   return {
     id: row.id,
     toolId: row.tool_id,
@@ -23,7 +28,8 @@ export function toOrder(row: OrderRow): Order {
     status: row.status,
     ...statusFlags(row.status),
     transactionId: row.transaction_id,
-    createdAt: toIso(row.created_at),
+    createdAt,
+    expiresAt: row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
   };
 }
 

@@ -51,7 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(orderSchema), ...errors },
       },
     },
-    async (request) => listMyOrders(app.db, request.user!, request.query),
+    async (request) => listMyOrders(app, request.user!, request.query),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(orderSchema), ...errors },
       },
     },
-    async (request) => listAllOrders(app.db, request.query),
+    async (request) => listAllOrders(app, request.query),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => getOrder(app.db, request.params.id, request.user!),
+    async (request) => getOrder(app, request.params.id, request.user!),
   );
 
   app.delete(
@@ -107,6 +107,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => shipOrder(app.db, request.params.id, request.user!),
+    async (request) => shipOrder(app, request.params.id, request.user!),
   );
 };

@@ -13,7 +13,7 @@ import {
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
 import { lineTotalCents } from '@toolsify/shared/money';
-import { MAX_CARD_PAYMENT_CENTS, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
+import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Config } from '../../config.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
@@ -46,14 +46,13 @@ export interface OrdersDeps {
   log: FastifyBaseLogger;
   /** The catalog's cached reads: cleared after every stock change. */
   catalogCache: TtlCache<unknown>;
+  /** When unpaid orders expire (shown on each order) and how many one buyer may hold. */
+  config: Pick<Config, 'UNPAID_ORDER_TTL_HOURS' | 'MAX_UNPAID_ORDERS_PER_BUYER'>;
 }
 
-/** What placing an order needs besides: the cap on a buyer's unpaid orders. */
-export type PlaceOrderDeps = OrdersDeps & { config: Pick<Config, 'MAX_UNPAID_ORDERS_PER_BUYER'> };
 
 const ORDER_NOT_FOUND = 'Order not found.';
 const TOOL_NOT_AVAILABLE = 'This tool is not available.';
-const TOOL_HAS_NO_PRICE = 'This tool has no price yet and cannot be ordered.';
 
 function tooManyUnpaidOrders(cap: number): string {
   return `You already have ${cap} unpaid ${cap === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`;
@@ -77,11 +76,16 @@ function sameRequest(row: OrderRow, input: PlaceOrderInput): boolean {
 }
 
 /** A repeated Idempotency-Key: the same order again, or a conflict if the body changed. */
-function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed: true } {
+/** An order as the API answers it, with when it expires if it is unpaid. */
+function present(deps: Pick<OrdersDeps, 'config'>, row: OrderRow): Order {
+  return toOrder(row, deps.config.UNPAID_ORDER_TTL_HOURS);
+}
+
+function replay(deps: OrdersDeps, row: OrderRow, input: PlaceOrderInput): { order: Order; replayed: true } {
   if (!sameRequest(row, input)) {
     throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different order.');
   }
-  return { order: toOrder(row), replayed: true };
+  return { order: present(deps, row), replayed: true };
 }
 
 /**
@@ -96,7 +100,7 @@ function replay(row: OrderRow, input: PlaceOrderInput): { order: Order; replayed
  * index or because the stock has run out since.
  */
 export async function placeOrder(
-  deps: PlaceOrderDeps,
+  deps: OrdersDeps,
   user: SessionUser,
   input: PlaceOrderInput,
   idempotencyKey?: string,
@@ -125,12 +129,12 @@ export async function placeOrder(
     // that now fill the buyer's cap.
     if (idempotencyKey !== undefined && (isUniqueViolation(error) || error instanceof AppError)) {
       const existing = await findOrderByIdempotencyKey(deps.db, user.id, idempotencyKey);
-      if (existing) return replay(existing, input);
+      if (existing) return replay(deps, existing, input);
     }
     throw error;
   }
   deps.catalogCache.clear();
-  return { order: toOrder(row), replayed: false };
+  return { order: present(deps, row), replayed: false };
 }
 
 /**
@@ -160,10 +164,10 @@ async function oneAtATime<T>(buyerId: string, run: () => Promise<T>): Promise<T>
  * Why the stock could not be taken: no such tool, a tool without a price, the quantity rule with
  * the spec's words, a total above what a card can pay, or the buyer's unpaid orders at the cap.
  */
-async function refusal(deps: PlaceOrderDeps, user: SessionUser, input: PlaceOrderInput): Promise<AppError> {
+async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInput): Promise<AppError> {
   const tool = await findLiveTool(deps.db, input.toolId);
   if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
-  if (tool.price_cents <= 0) return new AppError('INVALID_STATE', TOOL_HAS_NO_PRICE);
+  if (tool.price_cents <= 0) return new AppError('INVALID_STATE', toolHasNoPriceMessage);
   const problem = checkQuantity(input.quantity, tool);
   if (problem) return quantityError(problem);
   if (lineTotalCents(tool.price_cents, input.quantity) > MAX_CARD_PAYMENT_CENTS) {
@@ -182,26 +186,26 @@ function quantityError(problem: QuantityProblem): AppError {
   return new AppError('VALIDATION_FAILED', problem.message, fields);
 }
 
-export async function getOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<Order> {
-  return toOrder(await findVisibleOrder(db, id, user));
+export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+  return present(deps, await findVisibleOrder(deps.db, id, user));
 }
 
-function pageOf(rows: OrderRow[], limit: number): Page<Order> {
-  const items = rows.slice(0, limit).map(toOrder);
+function pageOf(deps: OrdersDeps, rows: OrderRow[], limit: number): Page<Order> {
+  const items = rows.slice(0, limit).map((row) => present(deps, row));
   return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
 
 /** My Orders: the user's listed (not cancelled) orders, newest first. */
-export async function listMyOrders(db: Kysely<Database>, user: SessionUser, query: { limit: number; cursor?: number | undefined }): Promise<Page<Order>> {
-  const rows = await findOrdersPage(db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
-  return pageOf(rows, query.limit);
+export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: { limit: number; cursor?: number | undefined }): Promise<Page<Order>> {
+  const rows = await findOrdersPage(deps.db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
+  return pageOf(deps, rows, query.limit);
 }
 
 /** Manage All Orders: every listed order (or those of one status), newest first. */
-export async function listAllOrders(db: Kysely<Database>, query: AllOrdersQuery): Promise<Page<Order>> {
+export async function listAllOrders(deps: OrdersDeps, query: AllOrdersQuery): Promise<Page<Order>> {
   const statuses = query.status ? [query.status] : listedStatuses;
-  const rows = await findOrdersPage(db, { statuses, limit: query.limit + 1, cursor: query.cursor });
-  return pageOf(rows, query.limit);
+  const rows = await findOrdersPage(deps.db, { statuses, limit: query.limit + 1, cursor: query.cursor });
+  return pageOf(deps, rows, query.limit);
 }
 
 /**
@@ -215,7 +219,7 @@ export async function listAllOrders(db: Kysely<Database>, query: AllOrdersQuery)
 export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
   const order = await findVisibleOrder(deps.db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
-  return toOrder(await cancelUnpaid(deps, order));
+  return present(deps, await cancelUnpaid(deps, order));
 }
 
 /** The cancel itself, for a buyer, an admin or the expiry: payment closed, status, stock. */
@@ -312,12 +316,13 @@ function cannotCancel(order: OrderRow): AppError {
 }
 
 /** Admin: marks a paid order shipped. Anything else answers 409 and changes nothing. */
-export async function shipOrder(db: Kysely<Database>, id: number, user: SessionUser): Promise<Order> {
+export async function shipOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+  const { db } = deps;
   const order = await findVisibleOrder(db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'ship')) throw cannotShip(order);
   const shipped = await transitionOrder(db, id, 'paid', 'shipped');
   if (!shipped) throw cannotShip((await findOrderById(db, id)) ?? order);
-  return toOrder(shipped);
+  return present(deps, shipped);
 }
 
 function cannotShip(order: OrderRow): AppError {

@@ -12,6 +12,18 @@ export interface OrderStatusProps {
   busy?: boolean;
 }
 
+const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** When an unpaid order is cancelled if nobody pays (UNPAID_ORDER_TTL_HOURS on the server). */
+function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer }) {
+  const when = <time dateTime={expiresAt}>{expiryFormat.format(new Date(expiresAt))}</time>;
+  return (
+    <span className="basis-full text-xs text-base-content/60" data-testid="order-expiry">
+      {viewer === 'customer' ? <>Pay by {when} or it is cancelled.</> : <>Cancelled if unpaid by {when}.</>}
+    </span>
+  );
+}
+
 const badgeClass: Record<Order['status'], string> = {
   unpaid: 'badge-warning',
   paid: 'badge-success',
@@ -71,6 +83,7 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
             );
         }
       })}
+      {order.expiresAt && <Expiry expiresAt={order.expiresAt} viewer={viewer} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents, lineTotalCents } from '@toolsify/shared/money';
 import { checkQuantity, purchaseFormSchema, type PurchaseFormValues } from '@toolsify/shared/orders';
-import { MAX_CARD_PAYMENT_CENTS, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
+import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -45,11 +45,13 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
 
   const quantity = useWatch({ control, name: 'quantity' });
   const outOfStock = tool.available === 0;
+  // A $0 tool cannot be paid by card; the server refuses its orders too.
+  const noPrice = tool.priceCents <= 0;
   // A total no card can pay is refused by the server too: say so before it is sent.
   const aboveCardMaximum = lineTotalCents(tool.priceCents, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
   const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : (checkQuantity(quantity, tool)?.message ?? aboveCardMaximum);
   const quantityMessage = outOfStock ? undefined : (quantityProblem ?? errors.quantity?.message);
-  const canOrder = !outOfStock && !quantityProblem && !placeOrder.isPending;
+  const canOrder = !outOfStock && !noPrice && !quantityProblem && !placeOrder.isPending;
 
   const onSubmit = handleSubmit((values) => {
     const input = { toolId: tool.id, ...values };
@@ -120,6 +122,8 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
           <p className="text-base-content/80" aria-live="polite">
             {outOfStock ? (
               <span className="font-semibold text-error">{messages.outOfStock}</span>
+            ) : noPrice ? (
+              <span className="font-semibold text-error">{toolHasNoPriceMessage}</span>
             ) : quantityProblem ? null : (
               <>
                 Total: <strong className="text-lg text-base-content">{formatCents(lineTotalCents(tool.priceCents, quantity))}</strong>
