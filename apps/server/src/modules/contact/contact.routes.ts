@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactSchema } from '@toolsify/shared/contact';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { insertContactMessage } from './contact.repository.ts';
+import { receiveContactMessage } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,8 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, subject, message } = request.body;
-      const id = await insertContactMessage(app.db, { email, subject, message, ip: request.ip });
+      const id = await receiveContactMessage(app, request.body, request.ip);
       return reply.status(201).send({ id });
     },
   );
