@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { AppError } from './lib/errors.ts';
-import { findNulText } from './lib/nul-text.ts';
+import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -31,6 +31,7 @@ import { createPaymentGateway } from './modules/payments/payments.gateway.ts';
 import { seedDemoData } from './seed/demo.ts';
 
 const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
+const TOO_DEEP_MESSAGE = `This request nests more than ${MAX_JSON_DEPTH} levels deep.`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,10 +98,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // (say a price on "pay this order"). Raw bodies (the signed webhook) and better-auth's mount,
   // which validates its own, are theirs to judge; an empty JSON object is no body.
   app.addHook('preValidation', async (request) => {
-    // No text may carry a NUL: PostgreSQL cannot store it, and no form can type it.
-    const nul = findNulText(request.body) ?? findNulText(request.query);
-    if (nul !== undefined) {
-      throw new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, nul === '' ? undefined : { [nul]: NUL_TEXT_MESSAGE });
+    // No text may carry a NUL: PostgreSQL cannot store it, and no form can type it. Nothing
+    // nests deeper than MAX_JSON_DEPTH, so no check below can run out of stack on a body.
+    const problem = findTextProblem(request.body) ?? findTextProblem(request.query);
+    if (problem?.kind === 'too-deep') throw new AppError('BAD_REQUEST', TOO_DEEP_MESSAGE);
+    if (problem?.kind === 'nul') {
+      throw new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, problem.path === '' ? undefined : { [problem.path]: NUL_TEXT_MESSAGE });
     }
     const body: unknown = request.body;
     if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return;

@@ -1,16 +1,29 @@
+/** How deep a request's JSON may nest: no form or API body of this store comes close. */
+export const MAX_JSON_DEPTH = 32;
+
+export type TextProblem = { kind: 'nul'; path: string } | { kind: 'too-deep' };
+
 /**
- * Where a request's text holds a NUL character (U+0000), which PostgreSQL cannot store in
- * text: the path of the first such string or key (`message`, `items.2.name`, `""` for the
- * value itself), or undefined when there is none.
+ * Checks a request's body or query, iteratively (a deeply nested body cannot exhaust the stack):
+ * the path of the first string or key holding a NUL character (U+0000), which PostgreSQL cannot
+ * store in text (`message`, `items.2.name`, `""` for the value itself), or `too-deep` when
+ * objects and arrays nest more than MAX_JSON_DEPTH levels. Undefined when it is fine.
  */
-export function findNulText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path === '' ? key : `${path}.${key}`;
-    if (key.includes('\0')) return at;
-    const found = findNulText(item, at);
-    if (found !== undefined) return found;
+export function findTextProblem(value: unknown): TextProblem | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value: item, path, depth } = next;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return { kind: 'nul', path };
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    if (depth >= MAX_JSON_DEPTH) return { kind: 'too-deep' };
+    const children = Object.entries(item).map(([key, child]) => ({ key, value: child, path: path === '' ? key : `${path}.${key}`, depth: depth + 1 }));
+    const badKey = children.find((child) => child.key.includes('\0'));
+    if (badKey) return { kind: 'nul', path: badKey.path };
+    // Pushed in reverse, so the first key's value is looked at first (the first problem is reported).
+    stack.push(...children.reverse());
   }
   return undefined;
 }
