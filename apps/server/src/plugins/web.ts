@@ -12,6 +12,17 @@ export function defaultWebDist(): string {
 }
 
 /**
+ * Cache-Control of a file of the built web app: hashed assets never change (a year, immutable);
+ * the shell (index.html, also the history fallback) is revalidated on every load, so a deploy is
+ * seen at once; the few other files (icons, robots.txt) for an hour.
+ */
+export function webCacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath) === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
  * Serves the built web app: hashed assets with a one-year immutable cache, every other
  * non-API path gets index.html (history fallback) so the client router can answer it.
  */
@@ -37,13 +48,12 @@ export const webPlugin = fp<{ config: Config }>(
       prefix: '/',
       wildcard: false,
       index: false,
+      // @fastify/static sets this on every file it sends, index.html through sendFile included.
       setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', webCacheControl(filePath));
       },
     });
-    const sendIndex = (reply: import('fastify').FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', root);
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = request.url.split('?')[0]!;
