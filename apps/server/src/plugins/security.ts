@@ -3,6 +3,17 @@ import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer is the same for every caller (the catalog, reviews, health): browsers and
+     * proxies may keep it and revalidate (`no-cache`, with its ETag). Every other /api answer
+     * may depend on the session and goes out with `no-store`.
+     */
+    publicAnswer?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Called by servers, not browsers; they prove themselves by signature instead. */
 const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
@@ -59,6 +70,14 @@ export const securityPlugin = fp<{ config: Config }>(
       if (origin === undefined && site !== undefined && site !== 'same-origin' && site !== 'none') {
         throw new AppError('FORBIDDEN', 'This request came from another site and was refused.');
       }
+    });
+
+    // One place for the API's Cache-Control: nothing that may depend on the session is kept by
+    // a browser or a shared cache, unless its route declares it public (see publicAnswer).
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+      const isPublic = request.routeOptions.config?.publicAnswer === true || request.url.startsWith('/api/docs');
+      reply.header('cache-control', isPublic ? 'no-cache' : 'no-store');
     });
   },
   { name: 'security' },

@@ -75,6 +75,12 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /uploads/*':                       [404, 404, 404, 404],
 };
 
+/**
+ * The /api answers that are the same for every caller (and may be kept, revalidated by ETag):
+ * every other /api answer may depend on the session and must say `no-store`.
+ */
+const publicAnswers = new Set(['GET /api/health', 'GET /api/config', 'GET /api/tools', 'GET /api/tools/:id', 'GET /api/reviews']);
+
 describe('authorization matrix', () => {
   let app: FastifyInstance;
   let routes: string[];
@@ -104,6 +110,12 @@ describe('authorization matrix', () => {
         if (res.statusCode !== want[i]) {
           mismatches.push(`${key} as ${caller}: ${res.statusCode}, expected ${want[i]} (${call.method} ${call.url}) ${res.body.slice(0, 160)}`);
           continue;
+        }
+        if (call.url.startsWith('/api/') && !key.startsWith('GET /api/docs') && !key.startsWith('HEAD /api/docs')) {
+          const want = publicAnswers.has(key) ? 'no-cache' : 'no-store';
+          if (res.headers['cache-control'] !== want) {
+            mismatches.push(`${key} as ${caller}: Cache-Control ${String(res.headers['cache-control'])}, expected ${want}`);
+          }
         }
         const isApiError = res.statusCode >= 400 && call.method !== 'HEAD' && call.url.startsWith('/api/');
         if (isApiError) {

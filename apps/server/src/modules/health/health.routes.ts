@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['system'],
         summary: '200 when the database answers, 503 when it does not',
@@ -22,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['system'],
         summary: 'What the web app needs to know about this server',

@@ -9,6 +9,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reviews',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['reviews'],
         summary: 'Reviews, newest first (the home page shows 3)',

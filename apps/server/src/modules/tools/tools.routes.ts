@@ -27,6 +27,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tools',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['tools'],
         summary: 'The catalog, newest first, cursor-paginated',
@@ -40,6 +41,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tools/:id',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['tools'],
         summary: 'One tool (404 once it is deleted)',
