@@ -54,9 +54,16 @@ test.describe('sign-up', () => {
     const mail = await waitForMail(account.email, 'Verify your email');
     expect(mail.subject).toContain('Toolsify Manufacturer LTD.');
 
-    // The link verifies the address and lands on the dashboard, which says so.
+    // The link verifies the address but signs nobody in: opened signed out, it asks for a login,
+    // which then lands on the dashboard, which says so.
     const link = mail.links.find((l) => l.includes('/api/auth/verify-email'))!;
+    await page.context().clearCookies();
     await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?from=/);
+    await expect(page.getByText('Your email is verified. Log in to continue.')).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\?verified=1$/);
     await expect(page.getByText('Thank you: your email is verified.')).toBeVisible();
   });

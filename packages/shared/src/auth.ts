@@ -22,6 +22,9 @@ export const authMessages = {
   googleAccountNotLinked:
     'An account with this email already exists. Log in with your email and password first; Google sign-in works once your email is verified.',
   emailVerified: 'Thank you: your email is verified.',
+  /** The login page, for someone who opened a verification link while signed out. */
+  emailVerifiedLogIn: 'Your email is verified. Log in to continue.',
+  verifyLinkInvalidLogIn: 'This verification link is invalid or has expired. Log in to send yourself a new one.',
   verifyLinkInvalid: 'This verification link is invalid or has expired. Send yourself a new one below.',
   verificationSent: 'We sent you a new verification email.',
 } as const;

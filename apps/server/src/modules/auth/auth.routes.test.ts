@@ -61,6 +61,8 @@ describe('sign-up', () => {
     const res = await app.inject({ url: link });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/dashboard?verified=1');
+    // Verifying signs nobody in: whoever opens a link (maybe someone else's) gets no session.
+    expect(String(res.headers['set-cookie'] ?? '')).not.toContain('session_token');
     expect((await me(app, user.cookie)).json().emailVerified).toBe(true);
 
     const forged = await app.inject({ url: '/api/auth/verify-email?token=not-a-token&callbackURL=%2Fdashboard%3Fverified%3D1' });

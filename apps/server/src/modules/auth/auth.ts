@@ -66,7 +66,9 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The link verifies only: opening it never signs anyone in, so an attacker's own link
+      // cannot sign a victim into the attacker's account (login CSRF).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
         mailer.sendLater({ to: user.email, ...verificationEmail({ name: user.name, url }), link: url });
