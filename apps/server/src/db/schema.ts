@@ -138,6 +138,16 @@ export interface AccountTable {
   password: string | null;
 }
 
+/** better-auth's one-time values: email verification and reset tokens (`reset-password:<token>` -> user id). */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** Failed-attempt counters (migration 002): a fixed window per key, ending at reset_at (epoch ms). */
 export interface AuthThrottleTable {
   key: string;
@@ -157,6 +167,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  verification: VerificationTable;
   auth_throttle: AuthThrottleTable;
 }
 

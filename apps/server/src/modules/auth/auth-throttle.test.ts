@@ -185,7 +185,7 @@ describe('AuthThrottle', () => {
       const attempt = await throttle.beginSignIn('off@example.com', '192.0.2.5');
       expect(isRefusal(attempt)).toBe(false);
     }
-    expect(await throttle.countMailRequest('reset', 'off@example.com')).toBeNull();
+    expect(await throttle.countMailRequest('reset', 'off@example.com', '203.0.113.9')).toBeNull();
   });
 
   it('keys IPv6 clients by /64 and IPv4-mapped ones as IPv4', () => {

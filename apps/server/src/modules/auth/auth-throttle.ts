@@ -9,6 +9,8 @@ const MINUTE = 60_000;
 export const SIGN_IN_LIMIT = { max: 5, windowMs: 15 * MINUTE };
 /** At most this many reset or verification emails per address (the mailbox) in the window. */
 export const MAIL_LIMIT = { max: 3, windowMs: 15 * MINUTE };
+/** At most this many reset or verification requests per client address (any mailbox) in the window. */
+export const MAIL_REQUESTS_PER_CLIENT = { max: 5, windowMs: 15 * MINUTE };
 
 export type MailKind = 'reset' | 'verify';
 
@@ -90,15 +92,24 @@ export class AuthThrottle {
     };
   }
 
-  /** Counts a request for a reset or verification email to `email`; refuses past the limit. */
-  async countMailRequest(kind: MailKind, email: string): Promise<Refusal | null> {
+  /**
+   * Counts a request for a reset or verification email to `email` from `ip`; refuses past either
+   * limit (the mailbox's, the client's). Counted here, before answering, because the request
+   * itself runs after the answer (no better-auth 429 could reach the client).
+   */
+  async countMailRequest(kind: MailKind, email: string, ip: string): Promise<Refusal | null> {
     if (!this.#enabled) return null;
     const now = this.#now();
-    const key = `mail:${kind}:${email.trim().toLowerCase()}`;
-    const hit = await hitThrottle(this.#db, key, MAIL_LIMIT.windowMs, now);
-    if (hit.count <= MAIL_LIMIT.max) return null;
-    await undoThrottleHit(this.#db, key);
-    return minutesUntil(hit.resetAt, now);
+    const limits = [
+      { key: `mail:${kind}:${email.trim().toLowerCase()}`, ...MAIL_LIMIT },
+      { key: `mail:${kind}:ip:${addressKey(ip)}`, ...MAIL_REQUESTS_PER_CLIENT },
+    ];
+    const hits = [];
+    for (const limit of limits) hits.push({ ...limit, ...(await hitThrottle(this.#db, limit.key, limit.windowMs, now)) });
+    const over = hits.filter((hit) => hit.count > hit.max);
+    if (over.length === 0) return null;
+    for (const hit of hits) await undoThrottleHit(this.#db, hit.key);
+    return minutesUntil(Math.max(...over.map((hit) => hit.resetAt)), now);
   }
 
   /** Housekeeping: forget windows that have ended. */

@@ -219,6 +219,61 @@ describe('password reset', () => {
     expect(mail?.raw).toMatch(/Content-Type: text\/html/i);
   });
 
+  it('answers before it looks the account up or mails, so the timing tells nothing', async () => {
+    const user = await signUp(app);
+    const held: Array<() => Promise<void>> = [];
+    const later = app.mailer.later;
+    app.mailer.later = (_what, work) => void held.push(work);
+    try {
+      for (const email of [user.email, 'nobody-here@example.com']) {
+        const res = await requestReset(email);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ status: true });
+      }
+      // Both answered while the work of both was still waiting: nothing issued, nothing mailed.
+      expect(held).toHaveLength(2);
+      expect(await outboxFor(app, user.email)).toHaveLength(1); // the verification email only
+      for (const work of held) await work();
+      expect((await latestMail(app, user.email))?.links.some((l) => l.includes('/api/auth/reset-password/'))).toBe(true);
+    } finally {
+      app.mailer.later = later;
+    }
+  });
+
+  it('keeps only the newest reset link working, and a reset ends them all', async () => {
+    const user = await signUp(app);
+    // The token of the reset mail not seen yet (two mails may share a millisecond, so not "the latest").
+    const seen = new Set<string>();
+    const tokenOf = async () => {
+      const links = (await outboxFor(app, user.email)).flatMap((mail) => mail.links.filter((l) => l.includes('/api/auth/reset-password/')));
+      const link = links.find((l) => !seen.has(l))!;
+      seen.add(link);
+      const opened = await app.inject({ url: new URL(link).pathname + new URL(link).search });
+      return new URL(String(opened.headers.location), ORIGIN).searchParams.get('token')!;
+    };
+    const reset = (token: string, newPassword: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword } });
+    await requestReset(user.email);
+    const first = await tokenOf();
+    await requestReset(user.email);
+    const second = await tokenOf();
+    expect(second).not.toBe(first);
+    const stale = await reset(first, 'first-link-password');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(authMessages.resetLinkInvalid);
+
+    // A link issued meanwhile elsewhere (another server, at the same moment) dies with the reset.
+    const now = new Date().toISOString();
+    await app.db
+      .insertInto('verification')
+      .values({ id: `extra-${user.id}`, identifier: 'reset-password:extra-token', value: user.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: now, updatedAt: now })
+      .execute();
+    expect((await reset(second, 'second-link-password')).statusCode).toBe(200);
+    const left = await app.db.selectFrom('verification').select('identifier').where('value', '=', user.id).where('identifier', 'like', 'reset-password:%').execute();
+    expect(left).toEqual([]);
+    expect((await reset('extra-token', 'extra-link-password')).statusCode).toBe(400);
+  });
+
   it("asks for the email in the spec's words", async () => {
     const res = await requestReset('');
     expect(res.statusCode).toBe(400);

@@ -115,8 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
     throw new AppError('RATE_LIMITED', tooManyAttempts(retryAfterSeconds));
   }
 
-  async function limitMail(reply: FastifyReply, kind: MailKind, email: string) {
-    const refusal = await throttle.countMailRequest(kind, email);
+  async function limitMail(reply: FastifyReply, kind: MailKind, email: string, ip: string) {
+    const refusal = await throttle.countMailRequest(kind, email, ip);
     if (refusal) refuse(reply, refusal.retryAfterSeconds);
   }
 
@@ -163,8 +163,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
       },
     },
     async (request, reply) => {
-      await limitMail(reply, 'reset', request.body.email);
-      return sendAnswer(request, reply, await callAuth(request, { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE }));
+      await limitMail(reply, 'reset', request.body.email, request.ip);
+      // Answer first, then look the account up and mail it: the answer takes the same time
+      // whether or not the address has an account.
+      const body = { email: request.body.email, redirectTo: RESET_PASSWORD_PAGE };
+      app.mailer.later('password reset request', async () => {
+        const answer = await callAuth(request, body);
+        if (answer.status >= 400) request.log.warn({ status: answer.status, code: answer.code }, 'password reset request refused');
+      });
+      return { status: true };
     },
   );
 
@@ -178,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
     '/api/auth/send-verification-email',
     { schema: { tags, summary: 'Sends the verification email again', body: verificationRequestSchema } },
     async (request, reply) => {
-      await limitMail(reply, 'verify', request.body.email);
+      await limitMail(reply, 'verify', request.body.email, request.ip);
       return sendAnswer(request, reply, await callAuth(request, { email: request.body.email, callbackURL: VERIFIED_CALLBACK_PATH }));
     },
   );

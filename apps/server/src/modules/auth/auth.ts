@@ -7,6 +7,7 @@ import type { DialectName } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordEmail, verificationEmail } from '../mail/templates.ts';
+import { revokeResetTokens } from './auth.repository.ts';
 
 /** The header through which the Fastify mount hands better-auth the client address it trusts. */
 export const CLIENT_IP_HEADER = 'x-toolsify-client-ip';
@@ -59,9 +60,14 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Not awaited: the answer takes the same time whether or not the account exists.
-      async sendResetPassword({ user, url }) {
+      // Only the newest link works: issuing one revokes the user's earlier ones, and a reset
+      // revokes them all. The mail is not awaited.
+      async sendResetPassword({ user, url, token }) {
+        await revokeResetTokens(db, user.id, token);
         mailer.sendLater({ to: user.email, ...resetPasswordEmail({ name: user.name, url }), link: url });
+      },
+      async onPasswordReset({ user }) {
+        await revokeResetTokens(db, user.id);
       },
     },
     emailVerification: {

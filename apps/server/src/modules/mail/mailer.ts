@@ -22,7 +22,12 @@ export interface Mailer {
    * same time whether or not a message went out (no "does this account exist?" by timing).
    */
   sendLater(message: MailMessage): void;
-  /** Resolves when every message handed to sendLater has been sent or has failed. */
+  /**
+   * Runs work that ends in mail (say, issuing a reset link) after the request has been answered,
+   * so the answer reveals nothing by its timing. A failure is logged, never thrown.
+   */
+  later(what: string, work: () => Promise<void>): void;
+  /** Resolves when every message handed to sendLater, and all work handed to later, is done. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,11 +75,23 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     }
   };
 
+  const track = (job: Promise<void>) => {
+    const tracked = job.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
   return {
     send,
     sendLater(message) {
-      const job = send(message).finally(() => pending.delete(job));
-      pending.add(job);
+      track(send(message));
+    },
+    later(what, work) {
+      // setImmediate: the work starts once the answer is on its way.
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(work)
+          .catch((error: unknown) => log.error({ err: error }, `${what} failed`)),
+      );
     },
     async idle() {
       while (pending.size > 0) await Promise.all(pending);
