@@ -23,7 +23,7 @@ export function findTextProblem(value: unknown): TextProblem | undefined {
     const badKey = children.find((child) => child.key.includes('\0'));
     if (badKey) return { kind: 'nul', path: badKey.path };
     // Pushed in reverse, so the first key's value is looked at first (the first problem is reported).
-    stack.push(...children.reverse());
+    stack.push(...children.toReversed());
   }
   return undefined;
 }

@@ -112,9 +112,9 @@ describe('authorization matrix', () => {
           continue;
         }
         if (call.url.startsWith('/api/') && !key.startsWith('GET /api/docs') && !key.startsWith('HEAD /api/docs')) {
-          const want = publicAnswers.has(key) ? 'no-cache' : 'no-store';
-          if (res.headers['cache-control'] !== want) {
-            mismatches.push(`${key} as ${caller}: Cache-Control ${String(res.headers['cache-control'])}, expected ${want}`);
+          const cacheControl = publicAnswers.has(key) ? 'no-cache' : 'no-store';
+          if (res.headers['cache-control'] !== cacheControl) {
+            mismatches.push(`${key} as ${caller}: Cache-Control ${String(res.headers['cache-control'])}, expected ${cacheControl}`);
           }
         }
         const isApiError = res.statusCode >= 400 && call.method !== 'HEAD' && call.url.startsWith('/api/');

@@ -32,7 +32,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: meSchema.nullable() }) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       return { user: request.user };
     },
   );
