@@ -23,6 +23,8 @@ export const authMessages = {
     'An account with this email already exists. Log in with your email and password first; Google sign-in works once your email is verified.',
   emailVerified: 'Thank you: your email is verified.',
   /** The login page, for someone who opened a verification link while signed out. */
+  /** A new or reset password among the 10,000 most common ones (checked by the server only). */
+  passwordTooCommon: 'This password is too common. Choose another one.',
   emailVerifiedLogIn: 'Your email is verified. Log in to continue.',
   verifyLinkInvalidLogIn: 'This verification link is invalid or has expired. Log in to send yourself a new one.',
   verifyLinkInvalid: 'This verification link is invalid or has expired. Send yourself a new one below.',

@@ -94,6 +94,8 @@ describe('sign-up', () => {
       [{ name: 'A', email: 'not-an-email', password: 'secret1' }, 'email', messages.emailInvalid],
       [{ name: 'A', email: 'a@b.co', password: '' }, 'password', messages.passwordRequired],
       [{ name: 'A', email: 'a@b.co', password: '12345' }, 'password', messages.passwordTooShort],
+      [{ name: 'A', email: 'a@b.co', password: 'Dragon' }, 'password', 'This password is too common. Choose another one.'],
+      [{ name: 'A', email: 'a@b.co', password: 'iloveyou' }, 'password', 'This password is too common. Choose another one.'],
     ];
     for (const [payload, field, message] of cases) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin, payload });
@@ -238,6 +240,23 @@ describe('password reset', () => {
     } finally {
       app.mailer.later = later;
     }
+  });
+
+  it('refuses a new password among the 10,000 most common, after the length rule', async () => {
+    const user = await signUp(app, { password: 'old-password-1' });
+    await requestReset(user.email);
+    const opened = await app.inject({ url: appLink(await latestMail(app, user.email), '/api/auth/reset-password/') });
+    const token = new URL(String(opened.headers.location), ORIGIN).searchParams.get('token')!;
+    const reset = (newPassword: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword } });
+    expect((await reset('12345')).json().error.fields.newPassword).toBe(messages.passwordTooShort);
+    for (const common of ['password', 'QWERTY123', 'letmein']) {
+      const res = await reset(common);
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json().error.fields.newPassword).toBe('This password is too common. Choose another one.');
+    }
+    // The link still works for a good password.
+    expect((await reset('tool-crib-ledger-7')).statusCode).toBe(200);
   });
 
   it('keeps only the newest reset link working, and a reset ends them all', async () => {

@@ -16,6 +16,7 @@ import { plainAuthMessage, tooManyAttempts } from './auth-errors.ts';
 import { isRefusal, type AuthThrottle, type MailKind } from './auth-throttle.ts';
 import { RESET_PASSWORD_PAGE, VERIFIED_CALLBACK_PATH, type Auth } from './auth.ts';
 import { googleEnabled } from './google.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { clearInterruptedSignUp } from './interrupted-sign-up.ts';
 
 /**
@@ -126,6 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
     '/api/auth/sign-up/email',
     { schema: { tags, summary: 'Sign up with name, email and password; signs in and sends a verification email', body: signupSchema } },
     async (request, reply) => {
+      refuseCommonPassword(request.body.password, 'password');
       if (await clearInterruptedSignUp(app.db, request.body.email)) {
         request.log.warn('removed the remnant of an interrupted sign-up before signing up again');
       }
@@ -178,7 +180,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
   app.post(
     '/api/auth/reset-password',
     { schema: { tags, summary: "Sets a new password with the emailed token; ends the account's sessions", body: resetPasswordSchema } },
-    async (request, reply) => sendAnswer(request, reply, await callAuth(request, request.body)),
+    async (request, reply) => {
+      refuseCommonPassword(request.body.newPassword, 'newPassword');
+      return sendAnswer(request, reply, await callAuth(request, request.body));
+    },
   );
 
   app.post(
