@@ -109,7 +109,6 @@ async function benchDatabase(name, port) {
         BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
         PAYMENTS: 'sandbox',
         SEED_DEMO: 'false',
-        ADMIN_EMAILS: 'bench-admin@toolsify.test',
         // One address plays every buyer here; per-address limits would answer 429.
         RATE_LIMIT: 'false',
         // Each buyer places thousands of orders and pays none: no cap on unpaid orders. The
@@ -126,11 +125,6 @@ async function benchDatabase(name, port) {
       const t = Date.now();
       const ids = await seedCatalog(handle.db, size);
       const orderTools = ids.slice(0, ORDER_TOOLS);
-      await fetch(`${server.url}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.publicUrl },
-        body: JSON.stringify({ email: 'bench-admin@toolsify.test', password: 'bench-admin-pass', name: 'Bench Admin' }),
-      });
       const cookies = await signUpBuyers(server, BUYERS);
       // The newest-tools answer is cached for 2 s: let the seeded catalog show.
       await sleep(2_100);

@@ -28,7 +28,6 @@ const BUYERS = Number(process.env.CRASH_BUYERS ?? 200);
 const KILLS = Number(process.env.CRASH_KILLS ?? 6);
 const PHASES = (process.env.CRASH_PHASES ?? 'sqlite,postgres,cluster').split(',');
 const PG_URL = process.env.TEST_DATABASE_URL;
-const ADMIN_EMAIL = 'crash-admin@toolsify.test';
 const SECRET = randomBytes(32).toString('hex');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,7 +52,6 @@ function startServers(name, databaseUrl, schema, ports) {
     BETTER_AUTH_SECRET: SECRET,
     PAYMENTS: 'sandbox',
     SEED_DEMO: 'false',
-    ADMIN_EMAILS: ADMIN_EMAIL,
     // One address plays 200 customers here; the per-address limits would refuse them.
     RATE_LIMIT: 'false',
     // Each buyer keeps ordering and leaves most orders unpaid: no cap on unpaid orders. The
@@ -72,7 +70,7 @@ function startServers(name, databaseUrl, schema, ports) {
 }
 
 /**
- * The store the buyers shop in: its tools, the admin and the 200 signed-up buyers. A later
+ * The store the buyers shop in: its tools and the 200 signed-up buyers. A later
  * phase on the same database reuses it.
  */
 async function createWorld(db, client, runId) {
@@ -81,7 +79,6 @@ async function createWorld(db, client, runId) {
     const row = await insertTool(db, { name: spec.name, description: 'Crash test stock', img: '/images/tools/drill.svg', priceCents: spec.priceCents, available: spec.available, minimum: spec.minimum });
     tools.push({ ...spec, id: row.id });
   }
-  if (!(await session(client, { email: ADMIN_EMAIL, password: 'crash-admin-pass', name: 'Crash Admin' }))) throw new Error('could not sign the admin up');
   // Password hashing is meant to be slow: 8 sign-ups at a time (200 at once would time out
   // and pile retries on each other).
   const cookies = Array.from({ length: BUYERS }, () => null);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Tool } from '@toolsify/shared/tools';
-import { adminAccount, expect, newAccount, signIn, test } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 
 /**
@@ -29,11 +29,7 @@ test('markup in product names, descriptions and reviews shows as text and never 
 
   // The admin adds the product (in a cookie jar of its own).
   const admin = await playwright.request.newContext({ baseURL });
-  const signInAdmin = await admin.post('/api/auth/sign-in/email', { headers: { origin: baseURL }, data: { email: adminAccount().email, password: adminAccount().password } });
-  if (!signInAdmin.ok()) {
-    const signUp = await admin.post('/api/auth/sign-up/email', { headers: { origin: baseURL }, data: adminAccount() });
-    expect(signUp.ok(), await signUp.text()).toBe(true);
-  }
+  await signInRequest(admin, adminAccount());
   const created = await admin.post('/api/tools', {
     headers: { origin: baseURL },
     data: { name: toolName, description: toolDescription, img: '/images/tools/drill.svg', available: 500, minimum: 5, priceCents: 1999 },

@@ -67,13 +67,20 @@ describe('admin role from the command line and from ADMIN_EMAILS at start-up', (
     expect(await roleOf(shared, user.email)).toBe('admin');
   });
 
-  it('grants ADMIN_EMAILS at start-up to accounts that already exist', async () => {
+  it('grants ADMIN_EMAILS at start-up to accounts that already exist and are verified, only', async () => {
     const early = await signUp(shared.first);
+    const unverified = await signUp(shared.first);
     const bystander = await signUp(shared.first);
+    await shared.first.db
+      .updateTable('user')
+      .set({ emailVerified: shared.first.dialect === 'sqlite' ? 1 : true })
+      .where('email', 'in', [early.email, bystander.email])
+      .execute();
     expect(await roleOf(shared, early.email)).toBeNull();
-    const restarted = await shared.another({ ADMIN_EMAILS: `${early.email.toUpperCase()}, someone-else@example.com` });
+    const restarted = await shared.another({ ADMIN_EMAILS: `${early.email.toUpperCase()}, ${unverified.email}, someone-else@example.com` });
     await restarted.ready();
     expect(await roleOf(shared, early.email)).toBe('admin');
+    expect(await roleOf(shared, unverified.email)).toBeNull();
     expect(await roleOf(shared, bystander.email)).toBeNull();
     const me = await restarted.inject({ url: '/api/me', headers: { cookie: early.cookie } });
     expect(me.json().role).toBe('admin');

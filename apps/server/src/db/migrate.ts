@@ -4,6 +4,7 @@ import { initial } from './migrations/001-initial.ts';
 import { authThrottle } from './migrations/002-auth-throttle.ts';
 import { paymentIntentOneOpen } from './migrations/004-payment-intent-one-open.ts';
 import { ordersUnpaidByBuyer } from './migrations/005-orders-unpaid-by-buyer.ts';
+import { removedEmails } from './migrations/006-removed-emails.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '002-auth-throttle': authThrottle(dialect),
     '004-payment-intent-one-open': paymentIntentOneOpen,
     '005-orders-unpaid-by-buyer': ordersUnpaidByBuyer,
+    '006-removed-emails': removedEmails,
   };
 }
 

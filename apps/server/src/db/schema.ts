@@ -148,6 +148,12 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
+/** Addresses of removed accounts, hashed (migration 006): ADMIN_EMAILS never grants them again. */
+export interface RemovedEmailTable {
+  email_hash: string;
+  removed_at: string;
+}
+
 /** Failed-attempt counters (migration 002): a fixed window per key, ending at reset_at (epoch ms). */
 export interface AuthThrottleTable {
   key: string;
@@ -168,6 +174,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  removed_email: RemovedEmailTable;
   auth_throttle: AuthThrottleTable;
 }
 

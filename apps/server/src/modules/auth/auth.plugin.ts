@@ -9,7 +9,7 @@ import { createSessionReader, type SessionUser } from './session-reader.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { authRoutes } from './auth.routes.ts';
 import { googlePlugins } from './google.ts';
-import { grantAdminByEmail } from '../users/users.repository.ts';
+import { grantListedAdmins } from '../users/users.repository.ts';
 
 export type { SessionUser };
 
@@ -56,7 +56,8 @@ export const authPlugin = fp<{ config: Config }>(
     });
 
     app.addHook('onReady', async () => {
-      if (config.ADMIN_EMAILS.length > 0) await grantAdminByEmail(app.db, config.ADMIN_EMAILS);
+      // Listed accounts that have proved their address (see buildAuthOptions).
+      if (config.ADMIN_EMAILS.length > 0) await grantListedAdmins(app.db, config.ADMIN_EMAILS);
     });
 
     // Forget ended throttle windows now and then (any process may do it; it is idempotent).

@@ -14,3 +14,15 @@ export async function revokeResetTokens(db: Kysely<Database>, userId: string, ke
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface SessionOwner {
+  deletedAt: Date | string | null;
+  email: string;
+  emailVerified: boolean | number;
+  role: string | null;
+}
+
+/** What creating a session needs to know about its user (removed? listed admin, verified?). */
+export async function findSessionOwner(db: Kysely<Database>, userId: string): Promise<SessionOwner | undefined> {
+  return db.selectFrom('user').select(['deletedAt', 'email', 'emailVerified', 'role']).where('id', '=', userId).executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { authMessages } from '@toolsify/shared/auth';
 import { messages } from '@toolsify/shared/messages';
-import { as, cookieFrom, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
+import { as, cookieFrom, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { appLink, latestMail, outboxFor } from './testing/outbox.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -19,7 +19,7 @@ function me(app: FastifyInstance, cookie: string) {
 describe('sign-up', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await createTestApp({ ADMIN_EMAILS: 'owner@example.com' });
+    app = await createTestApp({ ADMIN_EMAILS: 'owner@example.com, second.owner@example.com' });
   });
   afterAll(() => app.close());
 
@@ -130,9 +130,31 @@ describe('sign-up', () => {
     expect(res.json().error.message).toBe(authMessages.emailInUse);
   });
 
-  it('makes an ADMIN_EMAILS address an admin at sign-up', async () => {
-    const owner = await signUp(app, { email: 'Owner@Example.com' });
+  it('makes an ADMIN_EMAILS address an admin only once it is verified, never before', async () => {
+    const owner = await signUp(app, { email: 'Owner@Example.com', password: 'owner-password-1' });
+    // Whoever signs up first with a listed address gets nothing yet, not even by signing in again.
+    expect((await me(app, owner.cookie)).json().role).toBeNull();
+    const again = await signIn(app, owner.email, 'owner-password-1');
+    expect((await me(app, cookieFrom(again))).json().role).toBeNull();
+    // Proving the address makes the admin.
+    expect((await app.inject({ url: appLink(await latestMail(app, owner.email.toLowerCase()), '/api/auth/verify-email') })).statusCode).toBe(302);
     expect((await me(app, owner.cookie)).json().role).toBe('admin');
+  });
+
+  it('never grants ADMIN_EMAILS again to the address of a removed account', async () => {
+    const verify = async (email: string) =>
+      expect((await app.inject({ url: appLink(await latestMail(app, email.toLowerCase()), '/api/auth/verify-email') })).statusCode).toBe(302);
+    const other = await signUpAdmin(app);
+    const first = await signUp(app, { email: 'second.owner@example.com', password: 'owner-password-2' });
+    await verify(first.email);
+    expect((await me(app, first.cookie)).json().role).toBe('admin');
+    expect((await as(app, other, { method: 'DELETE', url: `/api/users/${first.id}`, headers: origin })).statusCode).toBe(204);
+
+    // Someone else signs up with the freed address and proves it: still no admin, now or later.
+    const newcomer = await signUp(app, { email: 'Second.Owner@example.com', password: 'newcomer-password-3' });
+    await verify(newcomer.email);
+    expect((await me(app, newcomer.cookie)).json().role).toBeNull();
+    expect((await me(app, cookieFrom(await signIn(app, newcomer.email, 'newcomer-password-3')))).json().role).toBeNull();
   });
 });
 

@@ -7,7 +7,8 @@ import type { DialectName } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordEmail, verificationEmail } from '../mail/templates.ts';
-import { revokeResetTokens } from './auth.repository.ts';
+import { findSessionOwner, revokeResetTokens, type SessionOwner } from './auth.repository.ts';
+import { grantListedAdmins, isRemovedEmail } from '../users/users.repository.ts';
 
 /** The header through which the Fastify mount hands better-auth the client address it trusts. */
 export const CLIENT_IP_HEADER = 'x-toolsify-client-ip';
@@ -39,6 +40,14 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
   const origins = [new URL(config.PUBLIC_URL).origin];
   // Vite's dev server is a trusted origin only under `npm run dev`.
   if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+
+  /**
+   * ADMIN_EMAILS grants admin only to a proved address (verified, or Google's), and never to an
+   * address whose account was removed: whoever signs up with a listed address first gets
+   * nothing until they prove they own it. The admin CLI grants deliberately.
+   */
+  const mayBecomeListedAdmin = async (email: string, verified: boolean) =>
+    verified && config.ADMIN_EMAILS.includes(email.toLowerCase()) && !(await isRemovedEmail(db, email));
 
   return {
     appName: 'Toolsify',
@@ -76,6 +85,10 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
       // cannot sign a victim into the attacker's account (login CSRF).
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
+      // A listed admin (ADMIN_EMAILS) becomes admin once the address is proved.
+      async afterEmailVerification(user) {
+        if (await mayBecomeListedAdmin(user.email, true)) await grantListedAdmins(db, config.ADMIN_EMAILS, user.email);
+      },
       async sendVerificationEmail({ user, url }) {
         mailer.sendLater({ to: user.email, ...verificationEmail({ name: user.name, url }), link: url });
       },
@@ -93,9 +106,9 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
     databaseHooks: {
       user: {
         create: {
+          // Nobody is admin by signing up: ADMIN_EMAILS counts once the address is proved (below).
           async before(user) {
-            const admin = config.ADMIN_EMAILS.includes(user.email.toLowerCase());
-            return { data: { ...user, role: admin ? 'admin' : null } };
+            return { data: { ...user, role: null } };
           },
         },
       },
@@ -104,12 +117,19 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
           // A removed user can never get a session again.
           // Read through better-auth's current adapter: during a sign-up that is the transaction
           // holding the new, uncommitted user.
+          // And a listed admin (ADMIN_EMAILS) whose address is proved becomes admin as they sign in.
           async before(session, ctx) {
             const where = [{ field: 'id', value: session.userId }];
-            const row = ctx
-              ? await (await getCurrentAdapter(ctx.context.adapter)).findOne<{ deletedAt: Date | string | null }>({ model: 'user', where, select: ['deletedAt'] })
-              : await db.selectFrom('user').select('deletedAt').where('id', '=', session.userId).executeTakeFirst();
-            return row && !row.deletedAt ? { data: session } : false;
+            const adapter = ctx ? await getCurrentAdapter(ctx.context.adapter) : undefined;
+            const row = adapter
+              ? await adapter.findOne<SessionOwner>({ model: 'user', where, select: ['deletedAt', 'email', 'emailVerified', 'role'] })
+              : await findSessionOwner(db, session.userId);
+            if (!row || row.deletedAt) return false;
+            if (row.role !== 'admin' && (await mayBecomeListedAdmin(row.email, Boolean(row.emailVerified)))) {
+              if (adapter) await adapter.update({ model: 'user', where, update: { role: 'admin' } });
+              else await grantListedAdmins(db, config.ADMIN_EMAILS, row.email);
+            }
+            return { data: session };
           },
         },
       },

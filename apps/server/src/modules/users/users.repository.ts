@@ -1,7 +1,44 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.ts';
 
-/** Grants admin to the accounts with these emails (ADMIN_EMAILS at start-up, the admin CLI). */
+/** How a removed account's address is remembered: never the address itself. */
+export function removedEmailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** Whether `email` belonged to an account that was removed. */
+export async function isRemovedEmail(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db.selectFrom('removed_email').select('email_hash').where('email_hash', '=', removedEmailHash(email)).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * ADMIN_EMAILS: grants admin to the listed accounts that have proved their address (verified
+ * email, or Google) and whose address never belonged to a removed account. Answers how many
+ * accounts it changed. Used at start-up, after a verification and at sign-in.
+ */
+export async function grantListedAdmins(db: Kysely<Database>, listed: string[], onlyEmail?: string): Promise<number> {
+  const emails = listed.map((e) => e.toLowerCase()).filter((e) => onlyEmail === undefined || e === onlyEmail.toLowerCase());
+  if (emails.length === 0) return 0;
+  const removed = new Set(
+    (await db.selectFrom('removed_email').select('email_hash').where('email_hash', 'in', emails.map(removedEmailHash)).execute()).map((r) => r.email_hash),
+  );
+  const grantable = emails.filter((e) => !removed.has(removedEmailHash(e)));
+  if (grantable.length === 0) return 0;
+  const result = await db
+    .updateTable('user')
+    .set({ role: 'admin' })
+    .where('email', 'in', grantable)
+    .where('deletedAt', 'is', null)
+    // A boolean on PostgreSQL, 0/1 on SQLite: true in both as a bare condition.
+    .where(sql<boolean>`${sql.ref('emailVerified')}`)
+    .where((eb) => eb.or([eb('role', 'is', null), eb('role', '<>', 'admin')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The admin CLI: grants admin to the accounts with these emails, deliberately, whatever their state. */
 export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]): Promise<number> {
   if (emails.length === 0) return 0;
   const result = await db
@@ -76,6 +113,14 @@ export function removedUserEmail(id: string): string {
  */
 export async function softDeleteUser(trx: Transaction<Database>, id: string): Promise<boolean> {
   const now = new Date().toISOString();
+  const user = await trx.selectFrom('user').select('email').where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
+  if (!user) return false;
+  // Remembered (hashed) so ADMIN_EMAILS never hands this address admin again.
+  await trx
+    .insertInto('removed_email')
+    .values({ email_hash: removedEmailHash(user.email), removed_at: now })
+    .onConflict((oc) => oc.column('email_hash').doNothing())
+    .execute();
   const result = await trx
     .updateTable('user')
     .set({ deletedAt: now, updatedAt: now, email: removedUserEmail(id), image: null })
