@@ -27,6 +27,26 @@ export async function hitThrottle(db: Kysely<Database>, key: string, windowMs: n
   return { count: Number(row.count), resetAt: Number(row.reset_at) };
 }
 
+/**
+ * Takes the lock `key` until `until` if it is free (absent, or its time has passed), in one
+ * statement: of several requests racing for it, exactly one wins. Answers whether this one did.
+ */
+export async function claimLock(db: Kysely<Database>, key: string, until: number, now: number): Promise<boolean> {
+  const row = await db
+    .insertInto('auth_throttle')
+    .values({ key, count: 1, reset_at: until })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, reset_at: until }).where('auth_throttle.reset_at', '<=', now))
+    .returning('reset_at')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** When the lock `key` is taken until (epoch ms), or 0 when it is free. */
+export async function lockedUntil(db: Kysely<Database>, key: string): Promise<number> {
+  const row = await db.selectFrom('auth_throttle').select('reset_at').where('key', '=', key).executeTakeFirst();
+  return row ? Number(row.reset_at) : 0;
+}
+
 /** Takes back one attempt that turned out not to be a failure. */
 export async function undoThrottleHit(db: Kysely<Database>, key: string): Promise<void> {
   await db

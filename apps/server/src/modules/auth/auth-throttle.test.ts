@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { authMessages } from '@toolsify/shared/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
-import { AuthThrottle, SIGN_IN_LIMIT, addressKey, isRefusal } from './auth-throttle.ts';
+import { AuthThrottle, PAIR_LIMIT, SIGN_IN_LIMIT, addressKey, isRefusal } from './auth-throttle.ts';
 import { outboxFor } from './testing/outbox.ts';
 import { createSharedDatabase, type SharedDatabase } from './testing/shared-db.ts';
 
@@ -24,7 +24,7 @@ let ipSeq = 0;
 /** A client address no other test has used. */
 const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
-describe('failed sign-ins are limited per account and per address (RATE_LIMIT on)', () => {
+describe('failed sign-ins are limited per account-and-address pair and per address (RATE_LIMIT on)', () => {
   let app: FastifyInstance;
   const password = 'right-password-1';
   beforeAll(async () => {
@@ -32,20 +32,24 @@ describe('failed sign-ins are limited per account and per address (RATE_LIMIT on
   });
   afterAll(() => app.close());
 
-  it('locks an account after 5 wrong passwords, for every address, even with the right one', async () => {
+  it('makes one address wait after 5 wrong passwords for an account, while the owner elsewhere signs in', async () => {
     const user = await signUp(app, { password });
-    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
-      const res = await signIn(app, user.email, 'wrong-password', freshIp());
+    const attacker = freshIp();
+    for (let i = 0; i < PAIR_LIMIT.free; i++) {
+      const res = await signIn(app, user.email, 'wrong-password', attacker);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toBe(authMessages.wrongCredentials);
     }
-    const sixth = await signIn(app, user.email, 'wrong-password', freshIp());
+    const sixth = await signIn(app, user.email, 'wrong-password', attacker);
     expectTooMany(sixth);
-    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expectTooMany(await signIn(app, user.email.toUpperCase(), password, freshIp()));
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Even the right password waits at that address...
+    expectTooMany(await signIn(app, user.email.toUpperCase(), password, attacker));
+    // ...but the owner, anywhere else, is not locked out.
+    expect((await signIn(app, user.email, password, freshIp())).statusCode).toBe(200);
   });
 
-  it('limits one address to 5 failed sign-ins, whatever the accounts', async () => {
+  it(`limits one address to ${SIGN_IN_LIMIT.max} failed sign-ins, whatever the accounts`, async () => {
     const ip = freshIp();
     for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
       expect((await signIn(app, `nobody${i}@example.com`, 'whatever-1', ip)).statusCode).toBe(401);
@@ -63,19 +67,13 @@ describe('failed sign-ins are limited per account and per address (RATE_LIMIT on
     expectTooMany(await signIn(app, 'v6-6@example.com', 'whatever-1', '2001:db8:1:2:ffff::9'));
   });
 
-  it('forgets an account’s failures once it signs in', async () => {
+  it('lets no more than 5 of many simultaneous guesses from one address reach the password check', async () => {
     const user = await signUp(app, { password });
-    for (let i = 0; i < SIGN_IN_LIMIT.max - 1; i++) expect((await signIn(app, user.email, 'nope-nope', freshIp())).statusCode).toBe(401);
-    expect((await signIn(app, user.email, password, freshIp())).statusCode).toBe(200);
-    for (let i = 0; i < SIGN_IN_LIMIT.max - 1; i++) expect((await signIn(app, user.email, 'nope-nope', freshIp())).statusCode).toBe(401);
-  });
-
-  it('lets no more than 5 of many simultaneous guesses reach the password check', async () => {
-    const user = await signUp(app, { password });
-    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(app, user.email, 'guess-guess', freshIp())));
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(app, user.email, 'guess-guess', ip)));
     const statuses = answers.map((r) => r.statusCode).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMIT.max);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - SIGN_IN_LIMIT.max);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(PAIR_LIMIT.free);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - PAIR_LIMIT.free);
   });
 
   it('does not count a request the schema refused', async () => {
@@ -138,15 +136,16 @@ describe('several server processes share one count', () => {
   });
   afterAll(() => shared?.close());
 
-  it('locks the account across processes', async () => {
+  it('makes the pair wait across processes', async () => {
     const a = shared.first;
     const b = await shared.another();
     const user = await signUp(a, { password: 'right-password-1' });
-    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
-      expect((await signIn(i % 2 === 0 ? a : b, user.email, 'wrong-wrong', freshIp())).statusCode).toBe(401);
+    const ip = freshIp();
+    for (let i = 0; i < PAIR_LIMIT.free; i++) {
+      expect((await signIn(i % 2 === 0 ? a : b, user.email, 'wrong-wrong', ip)).statusCode).toBe(401);
     }
-    expectTooMany(await signIn(a, user.email, 'right-password-1', freshIp()));
-    expectTooMany(await signIn(b, user.email, 'right-password-1', freshIp()));
+    expectTooMany(await signIn(a, user.email, 'right-password-1', ip));
+    expectTooMany(await signIn(b, user.email, 'right-password-1', ip));
   });
 });
 
@@ -157,25 +156,44 @@ describe('AuthThrottle', () => {
   });
   afterAll(() => app.close());
 
-  it('opens again when the 15-minute window has passed, and prunes ended windows', async () => {
+  it('makes a pair wait longer after each failure past the fifth, and forgets it at sign-in', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
     const throttle = new AuthThrottle(app.db, { enabled: true, now: () => now });
-    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) {
-      const attempt = await throttle.beginSignIn('clock@example.com', '192.0.2.1');
-      if (isRefusal(attempt)) throw new Error('refused too early');
+    // A new address for each step of the clock, so the address's own limit stays out of the way.
+    let n = 0;
+    const fail = async (ip: string) => {
+      const attempt = await throttle.beginSignIn('clock@example.com', ip);
+      if (isRefusal(attempt)) return attempt.retryAfterSeconds;
       await attempt.failed();
+      n += 1;
+      return 0;
+    };
+    const ip = '192.0.2.1';
+    for (let i = 0; i < PAIR_LIMIT.free; i++) expect(await fail(ip)).toBe(0);
+    // 1 minute after the fifth, then 2, 4, 8 minutes after each next failure.
+    for (const minutes of [1, 2, 4, 8]) {
+      expect(await fail(ip)).toBe(minutes * 60);
+      now += minutes * 60_000 - 1_000;
+      expect(await fail(ip)).toBe(1);
+      now += 1_000;
+      // The address's own window (15 minutes) would refuse a sixth failure: clear it as time passes.
+      await app.db.deleteFrom('auth_throttle').where('key', '=', 'sign-in:ip:192.0.2.1').execute();
+      expect(await fail(ip)).toBe(0);
     }
-    const refused = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
-    expect(isRefusal(refused) && refused.retryAfterSeconds).toBe(15 * 60);
+    expect(n).toBe(PAIR_LIMIT.free + 4);
+    expect(PAIR_LIMIT.delayMs(20)).toBe(60 * 60_000);
+    // Another address for the same account is not kept waiting.
+    expect(await fail('192.0.2.77')).toBe(0);
 
-    now += 10 * 60_000;
-    const later = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
-    expect(isRefusal(later) && later.retryAfterSeconds).toBe(5 * 60);
+    // The right password (once the wait is over) forgets the pair's failures.
+    now += 16 * 60_000;
+    await app.db.deleteFrom('auth_throttle').where('key', '=', 'sign-in:ip:192.0.2.1').execute();
+    const ok = await throttle.beginSignIn('clock@example.com', ip);
+    if (isRefusal(ok)) throw new Error('refused after the wait');
+    await ok.succeeded();
+    for (let i = 0; i < PAIR_LIMIT.free - 1; i++) expect(await fail(ip)).toBe(0);
 
-    now += 5 * 60_000;
-    const open = await throttle.beginSignIn('clock@example.com', '192.0.2.99');
-    expect(isRefusal(open)).toBe(false);
-    if (!isRefusal(open)) await open.abandoned();
+    now += 25 * 60 * 60_000;
     expect(await throttle.prune()).toBeGreaterThanOrEqual(1);
   });
 

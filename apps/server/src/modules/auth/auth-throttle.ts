@@ -1,12 +1,27 @@
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { clearThrottle, deleteExpiredThrottles, hitThrottle, undoThrottleHit } from './auth-throttle.repository.ts';
+import { claimLock, clearThrottle, deleteExpiredThrottles, hitThrottle, lockedUntil, undoThrottleHit } from './auth-throttle.repository.ts';
 
 const MINUTE = 60_000;
 
-/** At most this many failed sign-ins per account, and per client address, in the window. */
-export const SIGN_IN_LIMIT = { max: 5, windowMs: 15 * MINUTE };
+/**
+ * Failed sign-ins for one account from one client address (the pair): the first `free - 1` go
+ * straight through; from the `free`-th on, each attempt waits for the one before it, longer
+ * every time (`delayMs`): 1, 2, 4, 8, 16, 32, then 60 minutes. The count is forgotten a day after
+ * the pair's first failure, or at once when it signs in. Counting the pair, not the account,
+ * means a guesser elsewhere never locks the owner out.
+ */
+export const PAIR_LIMIT = {
+  free: 5,
+  memoryMs: 24 * 60 * MINUTE,
+  delayMs: (count: number) => Math.min(2 ** Math.max(0, count - 5), 60) * MINUTE,
+};
+/**
+ * At most this many failed sign-ins per client address, whatever the accounts, in the window:
+ * one address trying many accounts. Above PAIR_LIMIT.free, so a pair's waits show first.
+ */
+export const SIGN_IN_LIMIT = { max: 20, windowMs: 15 * MINUTE };
 /** At most this many reset or verification emails per address (the mailbox) in the window. */
 export const MAIL_LIMIT = { max: 3, windowMs: 15 * MINUTE };
 /** At most this many reset or verification requests per client address (any mailbox) in the window. */
@@ -61,34 +76,48 @@ export class AuthThrottle {
   }
 
   /**
-   * Counts the attempt before the password is checked (so concurrent guesses cannot slip
-   * past the limit), and refuses it when the account or the address is over the limit.
+   * Counts the attempt before the password is checked (so concurrent guesses cannot slip past
+   * the limits), and refuses it when the client address is over its limit, or when the
+   * account-and-address pair must still wait after its last attempt (PAIR_LIMIT).
    */
   async beginSignIn(email: string, ip: string): Promise<SignInAttempt | Refusal> {
     const noop = async () => {};
     if (!this.#enabled) return { succeeded: noop, failed: noop, abandoned: noop };
     const now = this.#now();
-    const accountKey = `sign-in:account:${email.trim().toLowerCase()}`;
-    const ipKey = `sign-in:ip:${addressKey(ip)}`;
-    const account = await hitThrottle(this.#db, accountKey, SIGN_IN_LIMIT.windowMs, now);
-    const address = await hitThrottle(this.#db, ipKey, SIGN_IN_LIMIT.windowMs, now);
+    const address = addressKey(ip);
+    const pairKey = `sign-in:pair:${email.trim().toLowerCase()}|${address}`;
+    const lockKey = `sign-in:wait:${email.trim().toLowerCase()}|${address}`;
+    const ipKey = `sign-in:ip:${address}`;
+    const pair = await hitThrottle(this.#db, pairKey, PAIR_LIMIT.memoryMs, now);
+    const client = await hitThrottle(this.#db, ipKey, SIGN_IN_LIMIT.windowMs, now);
     const undoBoth = async () => {
-      await undoThrottleHit(this.#db, accountKey);
+      await undoThrottleHit(this.#db, pairKey);
       await undoThrottleHit(this.#db, ipKey);
     };
-    const over = [account, address].filter((c) => c.count > SIGN_IN_LIMIT.max);
-    if (over.length > 0) {
-      // A refused attempt is not a failed one: the window keeps its end and does not grow.
+    // A refused attempt is not a failed one: no count grows, no window moves.
+    if (client.count > SIGN_IN_LIMIT.max) {
       await undoBoth();
-      return minutesUntil(Math.max(...over.map((c) => c.resetAt)), now);
+      return minutesUntil(client.resetAt, now);
+    }
+    let claimed = false;
+    if (pair.count >= PAIR_LIMIT.free) {
+      claimed = await claimLock(this.#db, lockKey, now + PAIR_LIMIT.delayMs(pair.count), now);
+      if (!claimed) {
+        await undoBoth();
+        return minutesUntil(await lockedUntil(this.#db, lockKey), now);
+      }
     }
     return {
       succeeded: async () => {
-        await clearThrottle(this.#db, accountKey);
+        await clearThrottle(this.#db, pairKey);
+        await clearThrottle(this.#db, lockKey);
         await undoThrottleHit(this.#db, ipKey);
       },
       failed: noop,
-      abandoned: undoBoth,
+      abandoned: async () => {
+        await undoBoth();
+        if (claimed) await clearThrottle(this.#db, lockKey);
+      },
     };
   }
 

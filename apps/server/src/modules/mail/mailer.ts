@@ -54,12 +54,15 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   } else {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const dir = path.resolve(config.MAIL_OUTBOX_DIR);
+    let sent = 0;
     deliver = async ({ to, subject, text, html, link }) => {
+      // Named when sent, before any await: files sort in the order the messages were sent
+      // (the counter orders those of the same millisecond), whichever is written first.
+      sent += 1;
+      const name = `${Date.now()}-${String(sent).padStart(8, '0')}-${randomBytes(3).toString('hex')}-${to.replace(/[^\w.@-]/g, '_')}.eml`;
       const info = await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html });
       await mkdir(dir, { recursive: true });
-      const safeTo = to.replace(/[^\w.@-]/g, '_');
-      // Sortable by time, unique within the same millisecond.
-      const file = path.join(dir, `${Date.now()}-${randomBytes(3).toString('hex')}-${safeTo}.eml`);
+      const file = path.join(dir, name);
       await writeFile(file, info.message as Buffer);
       log.info({ to, subject, file }, 'mail written to outbox');
       logLink(link);
