@@ -94,13 +94,15 @@ test.describe('Add a Review', () => {
     await expect(page.getByText('Review is Required')).toBeVisible();
     await rating.fill('0');
     await expect(page.getByText('Rating must be a whole number from 1 to 5')).toBeVisible();
-    await page.getByLabel('Picture link').fill('javascript:alert(1)');
-    await submit.click();
-    await expect(page.getByText('Picture must be an http:// or https:// link')).toBeVisible();
+    // The picture is uploaded (a link to another site is not taken): a fake image is refused.
+    const picture = page.getByLabel('Picture', { exact: true });
+    await picture.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: FAKE_PNG });
+    await expect(page.getByText('The file must be a JPEG, PNG or WebP image.')).toBeVisible();
+    await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: REAL_PNG });
+    await expect(page.getByTestId('review-picture-preview')).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.png$/);
 
     const note = `Bulk drills arrived early <b>not bold</b> ${Date.now()}`;
     await rating.fill('4');
-    await page.getByLabel('Picture link').fill('');
     await page.getByLabel('Review', { exact: true }).fill(note);
     await submit.click();
     await expect(page.getByText(messages.reviewAdded)).toBeVisible();
@@ -116,6 +118,7 @@ test.describe('Add a Review', () => {
     await expect(first).toContainText(account.name);
     await expect(first).toContainText(messages.stars(4));
     await expect(first.locator('b')).toHaveCount(0);
+    await expect(first.locator('img').first()).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.png$/);
   });
 });
 

@@ -26,9 +26,21 @@ export function isPictureUrl(value: string): boolean {
 }
 
 /**
+ * A review's picture is one uploaded to this store (`POST /api/reviews/image` answers its path)
+ * or none (the default avatar shows). A link to another site is refused: every visitor of the
+ * home page would load it, which makes a review a tracking pixel.
+ */
+export const REVIEW_PICTURE_PATTERN = /^\/uploads\/[0-9a-f-]{36}\.(?:jpg|png|webp)$/;
+export const reviewPictureMessage = 'Upload a picture; links to other sites are not accepted.';
+
+export function isReviewPicture(value: string): boolean {
+  return REVIEW_PICTURE_PATTERN.test(value);
+}
+
+/**
  * `POST /api/reviews` and the Add a Review form. The rating is enforced (the original only
- * said 1 to 5); name and email come from the session, never from the body. An empty picture
- * means "use my account's picture, if I have one".
+ * said 1 to 5); name and email come from the session, never from the body. The picture is an
+ * uploaded one or empty (the default avatar).
  */
 export const createReviewSchema = z.strictObject({
   rating: z.number({ error: ratingMessage }).int(ratingMessage).min(RATING_MIN, ratingMessage).max(RATING_MAX, ratingMessage),
@@ -36,7 +48,7 @@ export const createReviewSchema = z.strictObject({
     .string()
     .trim()
     .max(2048, 'Must be 2048 characters or shorter')
-    .refine((v) => v === '' || isPictureUrl(v), 'Picture must be an http:// or https:// link')
+    .refine((v) => v === '' || isReviewPicture(v), reviewPictureMessage)
     .default(''),
   note: z.string({ error: 'Review is Required' }).trim().min(1, 'Review is Required').max(1000, 'Must be 1000 characters or shorter'),
 });

@@ -5,6 +5,7 @@ import { authThrottle } from './migrations/002-auth-throttle.ts';
 import { paymentIntentOneOpen } from './migrations/004-payment-intent-one-open.ts';
 import { ordersUnpaidByBuyer } from './migrations/005-orders-unpaid-by-buyer.ts';
 import { removedEmails } from './migrations/006-removed-emails.ts';
+import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '004-payment-intent-one-open': paymentIntentOneOpen,
     '005-orders-unpaid-by-buyer': ordersUnpaidByBuyer,
     '006-removed-emails': removedEmails,
+    '007-review-pictures-local': reviewPicturesLocal,
   };
 }
 

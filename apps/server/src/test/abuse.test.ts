@@ -335,7 +335,7 @@ describe('abuse', () => {
     it('a wrong content type or malformed JSON answers a clear 4xx on every route that takes a body', async () => {
       const problems: string[] = [];
       for (const key of bodyRoutes()) {
-        if (key === 'POST /api/uploads' || key === 'POST /api/payments/webhook') continue;
+        if (key === 'POST /api/uploads' || key === 'POST /api/reviews/image' || key === 'POST /api/payments/webhook') continue;
         const [method] = key.split(' ') as [HTTPMethods];
         const caller = await ownerOf(key);
         const base: Call = await recipes[key]!(fx, caller);
@@ -382,13 +382,22 @@ describe('abuse', () => {
       expect(problems).toEqual([]);
     });
 
-    it('the upload takes multipart only, and an image only', async () => {
+    it('the uploads (product image, review picture) take multipart only, an image only, 5 MB at most', async () => {
       const problems: string[] = [];
-      for (const [type, text] of wrongTypes) {
-        problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/uploads', payload: text, headers: { 'content-type': type } }), { status: [400, 415] }, `upload as ${type}`)));
+      for (const url of ['/api/uploads', '/api/reviews/image']) {
+        // The review picture is any customer's: a fresh one each time, clear of per-account limits.
+        const uploader = () => (url === '/api/uploads' ? Promise.resolve(fx.admin) : fx.freshUser());
+        for (const [type, text] of wrongTypes) {
+          const user = await uploader();
+          problems.push(...(await refusal(app, () => as(app, user, { method: 'POST', url, payload: text, headers: { 'content-type': type } }), { status: [400, 415] }, `${url} as ${type}`)));
+        }
+        const script = multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
+        const user = await uploader();
+        problems.push(...(await refusal(app, () => as(app, user, { method: 'POST', url, ...script }), { status: [400, 415] }, `${url}: a script named .png`)));
+        const big = multipartImage('image', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(6 * 1024 * 1024, 1)]));
+        const bigUser = await uploader();
+        problems.push(...(await refusal(app, () => as(app, bigUser, { method: 'POST', url, ...big }), { status: 413 }, `${url}: a 6 MB upload`)));
       }
-      const script = multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
-      problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/uploads', ...script }), { status: [400, 415] }, 'a script named .png')));
       expect(problems).toEqual([]);
     });
 

@@ -247,7 +247,8 @@ export const recipes: Record<string, Recipe> = {
   'POST /api/uploads': () => ({ method: 'POST', url: '/api/uploads', ...multipartImage() }),
   'POST /api/contact': () => ({ method: 'POST', url: '/api/contact', payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' } }),
   'GET /api/reviews': () => get('/api/reviews?limit=3'),
-  'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: 'https://images.example.com/me.png', note: 'Great tools' } }),
+  'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: '', note: 'Great tools' } }),
+  'POST /api/reviews/image': () => ({ method: 'POST', url: '/api/reviews/image', ...multipartImage() }),
 
   // Account
   'GET /api/auth/*': () => get('/api/auth/get-session'),

@@ -25,6 +25,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'POST /api/contact':                    [201, 201, 201, 201],
   'GET /api/reviews':                     [200, 200, 200, 200],
   'POST /api/reviews':                    [401, 201, 201, 201],
+  'POST /api/reviews/image':              [401, 201, 201, 201],
 
   // Account (better-auth's mount: a session read; endpoints the store does not use answer 404)
   'GET /api/auth/*':                      [200, 200, 200, 200],

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { multipartImage } from '../../test/authz-matrix.recipes.ts';
+import { reviewPicturesLocal } from '../../db/migrations/007-review-pictures-local.ts';
 
 const RATING = 'Rating must be a whole number from 1 to 5';
+const NOT_UPLOADED = 'Upload a picture; links to other sites are not accepted.';
 
 describe('reviews', () => {
   let app: FastifyInstance;
@@ -25,14 +30,21 @@ describe('reviews', () => {
     expect(await count()).toBe(0);
   });
 
-  it('adds a review with the name and email of the session; it comes first in the list', async () => {
-    const res = await post(customer, { rating: 4, img: 'https://pics.example.com/carla.jpg', note: '  Solid drills.  ' });
+  const upload = (user: TestUser | null) => as(app, user, { method: 'POST', url: '/api/reviews/image', ...multipartImage() });
+
+  it('adds a review with the name and email of the session and an uploaded picture; it comes first in the list', async () => {
+    const uploaded = await upload(customer);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const img: string = uploaded.json().url;
+    expect(img).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    expect(existsSync(path.join(app.config.UPLOAD_DIR, path.basename(img)))).toBe(true);
+    const res = await post(customer, { rating: 4, img, note: '  Solid drills.  ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Carla Customer', rating: 4, img: 'https://pics.example.com/carla.jpg', note: 'Solid drills.' });
+    expect(res.json()).toMatchObject({ name: 'Carla Customer', rating: 4, img, note: 'Solid drills.' });
     const row = await app.db.selectFrom('review').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: customer.email, user_id: customer.id });
 
-    const byAdmin = await post(admin, { rating: 5, img: 'http://pics.example.com/ada.png', note: 'Admins review too.' });
+    const byAdmin = await post(admin, { rating: 5, img: '', note: 'Admins review too.' });
     expect(byAdmin.statusCode).toBe(201);
     const list = (await app.inject({ url: '/api/reviews' })).json();
     expect(list.map((r: { name: string }) => r.name)).toEqual(['Ada Admin', 'Carla Customer']);
@@ -40,16 +52,31 @@ describe('reviews', () => {
     expect(JSON.stringify(list)).not.toContain('@example.com');
   });
 
-  it('uses the account picture when no picture is given, and nothing when the account has none', async () => {
+  it('shows the default avatar without an uploaded picture, never the account\'s remote one', async () => {
     const withPicture = await signUp(app);
     await app.db.updateTable('user').set({ image: 'https://lh3.example.com/me.png' }).where('id', '=', withPicture.id).execute();
-    expect((await post(withPicture, { rating: 5, note: 'Nice' })).json().img).toBe('https://lh3.example.com/me.png');
-    expect((await post(withPicture, { rating: 5, img: '', note: 'Nice' })).json().img).toBe('https://lh3.example.com/me.png');
+    expect((await post(withPicture, { rating: 5, note: 'Nice' })).json().img).toBe('');
     expect((await post(customer, { rating: 5, img: '', note: 'No picture' })).json().img).toBe('');
+  });
 
-    const oddPicture = await signUp(app);
-    await app.db.updateTable('user').set({ image: 'javascript:alert(1)' }).where('id', '=', oddPicture.id).execute();
-    expect((await post(oddPicture, { rating: 3, note: 'x' })).json().img).toBe('');
+  it('takes a picture upload from a signed-in reviewer only, and an image only', async () => {
+    expect((await upload(null)).statusCode).toBe(401);
+    const script = await as(app, customer, { method: 'POST', url: '/api/reviews/image', ...multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png') });
+    expect(script.statusCode).toBe(415);
+    expect(script.json().error.fields.image).toBe('The file must be a JPEG, PNG or WebP image.');
+  });
+
+  it('migration 007 turns pictures on other sites into the default avatar, and keeps the store\'s own', async () => {
+    const at = new Date().toISOString();
+    const rows = ['https://tracker.example.com/p.gif', '//cdn.example.com/x.png', '/uploads/0b9a3f3e-1b2c-4d5e-8f90-123456789abc.png', '/images/avatars/amelia.svg', ''];
+    const ids: number[] = [];
+    for (const img of rows) {
+      const row = await app.db.insertInto('review').values({ user_id: null, name: 'Old', email: 'old@example.com', rating: 5, img, note: 'old', created_at: at }).returning('id').executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    await reviewPicturesLocal.up(app.db);
+    const after = await app.db.selectFrom('review').select(['id', 'img']).where('id', 'in', ids).orderBy('id').execute();
+    expect(after.map((r) => r.img)).toEqual(['', '', rows[2], rows[3], '']);
   });
 
   it('keeps markup as plain text (the web app renders it as text)', async () => {
@@ -68,9 +95,12 @@ describe('reviews', () => {
     ['an empty review', { note: '   ' }, 'note', 'Review is Required'],
     ['no review', { note: undefined }, 'note', 'Review is Required'],
     ['a long review', { note: 'x'.repeat(1001) }, 'note', 'Must be 1000 characters or shorter'],
-    ['a javascript: picture', { img: 'javascript:alert(1)' }, 'img', 'Picture must be an http:// or https:// link'],
-    ['a data: picture', { img: 'data:image/png;base64,AAAA' }, 'img', 'Picture must be an http:// or https:// link'],
-    ['a picture that is not a link', { img: 'me.png' }, 'img', 'Picture must be an http:// or https:// link'],
+    ['a javascript: picture', { img: 'javascript:alert(1)' }, 'img', NOT_UPLOADED],
+    ['a data: picture', { img: 'data:image/png;base64,AAAA' }, 'img', NOT_UPLOADED],
+    ['a picture on another site (a tracking pixel)', { img: 'https://tracker.example.com/p.gif' }, 'img', NOT_UPLOADED],
+    ['a protocol-relative picture', { img: '//tracker.example.com/p.png' }, 'img', NOT_UPLOADED],
+    ['a path that is not an upload', { img: '/api/auth/sign-out' }, 'img', NOT_UPLOADED],
+    ['a picture that is not a link', { img: 'me.png' }, 'img', NOT_UPLOADED],
     ['a name from the body', { name: 'Somebody Else' }, 'name', 'This field is not allowed'],
     ['an email from the body', { email: 'boss@example.com' }, 'email', 'This field is not allowed'],
   ])('refuses %s and stores nothing', async (_label, change, field, message) => {

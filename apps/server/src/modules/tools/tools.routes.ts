@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, pageSchema } from '@toolsify/shared/ids';
 import {
-  IMAGE_MAX_BYTES,
   createToolSchema,
   imageUploadSchema,
   toolListQuerySchema,
@@ -12,15 +11,13 @@ import {
 } from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service.ts';
-import { storeToolImage } from './tools.images.ts';
+import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
 
 const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart bodies are accepted by this module's routes only (the image upload).
-  await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 },
-  });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
   const catalog = (userId: string) => ({ db: app.db, cache: app.catalogCache, uploadDir: app.config.UPLOAD_DIR, userId });
 
@@ -64,18 +61,13 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The type is checked from the file\'s content, not its name. Answers the URL to use as a tool\'s `img` ' +
           '(served under /uploads/ with a one-year cache).',
         consumes: ['multipart/form-data'],
-        // For the OpenAPI document only: the multipart body is read by the handler, not validated here.
-        body: z.unknown().meta({
-          type: 'object',
-          properties: { image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' } },
-          required: ['image'],
-        }),
+        body: imageUploadBody,
         security: [{ session: [] }],
         response: { 201: imageUploadSchema, 400: errorBodySchema, ...adminErrors, 413: errorBodySchema, 415: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const url = await storeToolImage(app.config.UPLOAD_DIR, async () => (request.isMultipart() ? request.file() : undefined));
+      const url = await storeUploadedImage(app.config.UPLOAD_DIR, async () => (request.isMultipart() ? request.file() : undefined));
       return reply.status(201).send({ url });
     },
   );

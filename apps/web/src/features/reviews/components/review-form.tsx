@@ -1,43 +1,72 @@
+import { useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { RATING_MAX, RATING_MIN, createReviewSchema, isPictureUrl, type CreateReviewInput, type ReviewFormValues } from '@toolsify/shared/reviews';
+import { RATING_MAX, RATING_MIN, createReviewSchema, isReviewPicture, type CreateReviewInput, type ReviewFormValues } from '@toolsify/shared/reviews';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@toolsify/shared/tools';
 import { FormField, fieldAria, TextareaField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateReview } from '../api/create-review.ts';
+import { useUploadReviewPicture } from '../api/upload-review-picture.ts';
+import { AVATAR_FALLBACK } from '../avatar.ts';
 
 export interface ReviewFormProps {
-  /** The signed-in account: its name is shown read-only, its picture is the default. */
-  account: { name: string; image: string | null };
+  /** The signed-in account: its name is shown read-only. */
+  account: { name: string };
 }
 
 const FIELDS = ['rating', 'img', 'note'] as const;
 
+const defaults: ReviewFormValues = { rating: 5, img: '', note: '' };
+
 /**
  * Add a Review: read-only name, a rating from 1 to 5 (enforced here and by the server), a
- * picture link (the account's picture by default) and the review text (required).
+ * picture the reviewer uploads (or the default avatar: links to other sites are not taken)
+ * and the review text (required).
  */
 export function ReviewForm({ account }: ReviewFormProps) {
-  const defaultPicture = account.image && isPictureUrl(account.image) ? account.image : '';
-  const defaults: ReviewFormValues = { rating: 5, img: defaultPicture, note: '' };
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     control,
     formState: { errors },
   } = useForm<ReviewFormValues, unknown, CreateReviewInput>({ resolver: zodResolver(createReviewSchema), defaultValues: defaults });
   const create = useCreateReview();
+  const upload = useUploadReviewPicture();
+  // Bumping the key remounts the file input, which empties it.
+  const [fileKey, setFileKey] = useState(0);
   const img = useWatch({ control, name: 'img' }) ?? '';
-  const preview = img && isPictureUrl(img.trim()) ? img.trim() : '';
+  const preview = isReviewPicture(img) ? img : AVATAR_FALLBACK;
+  const setPicture = (url: string) => setValue('img', url, { shouldValidate: true, shouldDirty: true });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    // A quick answer in the browser; the server checks the content itself.
+    if (file.size > IMAGE_MAX_BYTES) {
+      setFileKey((k) => k + 1);
+      setError('img', { message: `The image must be ${IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.` });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ url }) => setPicture(url),
+      onError: (error) => {
+        setFileKey((k) => k + 1);
+        setError('img', { message: error.message });
+      },
+    });
+  };
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: () => {
         toast.success(messages.reviewAdded);
         reset(defaults);
+        setFileKey((k) => k + 1);
       },
       onError: (error) => {
         toast.error(error.message);
@@ -68,27 +97,39 @@ export function ReviewForm({ account }: ReviewFormProps) {
           </FormField>
         </div>
 
-        <FormField
-          id="review-img"
-          label="Picture link"
-          error={errors.img?.message}
-          hint={defaultPicture ? 'Your account picture, or a link to another one.' : 'Optional: a link to your picture (http:// or https://).'}
-        >
+        <FormField id="review-img" label="Picture" error={errors.img?.message} hint="Optional: a JPEG, PNG or WebP image of 5 MB at most. Without one, the default avatar shows.">
           <div className="flex items-center gap-3">
             <div className="avatar">
-              <div className="h-12 w-12 rounded-full bg-base-200 ring-1 ring-base-300">
-                {preview ? <img src={preview} alt="" referrerPolicy="no-referrer" /> : null}
+              <div className="h-14 w-14 rounded-full bg-base-200 ring-1 ring-base-300">
+                {upload.isPending ? (
+                  <span className="loading loading-spinner loading-sm m-4 text-primary" aria-label="Uploading the picture" />
+                ) : (
+                  <img src={preview} alt="" data-testid="review-picture-preview" />
+                )}
               </div>
             </div>
             <input
+              key={fileKey}
               id="review-img"
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com/me.jpg"
-              className={`input w-full ${errors.img ? 'input-error' : ''}`}
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              className={`file-input w-full ${errors.img ? 'file-input-error' : ''}`}
               {...fieldAria('review-img', errors.img?.message, true)}
-              {...register('img')}
+              onChange={onFile}
+              disabled={upload.isPending}
             />
+            {isReviewPicture(img) && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  setPicture('');
+                  setFileKey((k) => k + 1);
+                }}
+              >
+                Remove
+              </button>
+            )}
           </div>
         </FormField>
 
@@ -103,7 +144,7 @@ export function ReviewForm({ account }: ReviewFormProps) {
         />
 
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary sm:min-w-40" disabled={create.isPending}>
+          <button type="submit" className="btn btn-primary sm:min-w-40" disabled={create.isPending || upload.isPending}>
             {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Add Review
           </button>

@@ -3,8 +3,7 @@ import { messages } from '@toolsify/shared/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { useLatestReviews } from '../api/get-reviews.ts';
-
-const AVATAR_FALLBACK = '/images/avatars/default.svg';
+import { AVATAR_FALLBACK } from '../avatar.ts';
 
 function TestimonialCard({ review }: { review: Review }) {
   const rating = Math.max(0, Math.min(5, Math.round(review.rating)));

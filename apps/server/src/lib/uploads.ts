@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@toolsify/shared/tools';
-import { AppError } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
 
 const extensionByType: Record<(typeof IMAGE_TYPES)[number], string> = {
   'image/jpeg': 'jpg',
@@ -31,12 +32,22 @@ function uploadError(error: unknown): AppError {
   return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Please try again.', { image: 'The upload did not arrive whole' });
 }
 
+/** For the OpenAPI document only: the multipart body is read by the handler, not validated by a schema. */
+export const imageUploadBody = z.unknown().meta({
+  type: 'object',
+  properties: { image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' } },
+  required: ['image'],
+});
+
+/** What `@fastify/multipart` takes for an image upload: one file, nothing else. */
+export const IMAGE_UPLOAD_LIMITS = { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 };
+
 /**
- * Stores an uploaded product image and answers the path it is served at. The type is read
+ * Stores an uploaded image (a product's, a review's) and answers the path it is served at. The type is read
  * from the file's content (its magic bytes), never from its name or the declared type; the
  * stored name is random, with the extension of the detected type.
  */
-export async function storeToolImage(uploadDir: string, nextFile: () => Promise<MultipartFile | undefined>): Promise<string> {
+export async function storeUploadedImage(uploadDir: string, nextFile: () => Promise<MultipartFile | undefined>): Promise<string> {
   let buffer: Buffer;
   try {
     const file = await nextFile();
