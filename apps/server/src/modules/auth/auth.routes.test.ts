@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { authMessages } from '@toolsify/shared/auth';
@@ -502,5 +503,36 @@ describe('requireUser and requireAdmin', () => {
     const body = (await me(app, user.cookie)).json();
     expect(body).toEqual({ id: user.id, email: user.email, name: 'Role Reader', role: null, image: null, emailVerified: false });
     expect((await app.inject({ url: '/api/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('what leaves the server', () => {
+  it('sends no column of the user or session tables the web app does not use, even one added later', async () => {
+    const app = await createTestApp();
+    try {
+      await sql`alter table "user" add column "secretNote" text default 'TOP-SECRET-USER'`.execute(app.db);
+      await sql`alter table "session" add column "secretNote" text default 'TOP-SECRET-SESSION'`.execute(app.db);
+      const user = await signUp(app, { password: 'column-test-pass-1' });
+      const answers = [
+        await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin, payload: { name: 'Leak Check', email: 'leak.check@example.com', password: 'column-test-pass-2' } }),
+        await signIn(app, user.email, 'column-test-pass-1'),
+        await app.inject({ url: '/api/auth/get-session', headers: { cookie: user.cookie } }),
+        await me(app, user.cookie),
+        await app.inject({ url: '/api/session', headers: { cookie: user.cookie } }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain('TOP-SECRET');
+        expect(res.body).not.toContain('secretNote');
+        expect(res.body).not.toMatch(/"token"/);
+        expect(res.body).not.toContain('deletedAt');
+        expect(res.body).not.toContain('ipAddress');
+      }
+      const session = answers[2]!.json();
+      expect(Object.keys(session.user).sort()).toEqual(['email', 'emailVerified', 'id', 'image', 'name', 'role']);
+      expect(Object.keys(session.session)).toEqual(['expiresAt']);
+    } finally {
+      await app.close();
+    }
   });
 });

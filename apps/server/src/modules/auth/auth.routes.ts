@@ -11,6 +11,7 @@ import {
 } from '@toolsify/shared/auth';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { authAnswerSchema } from './auth-answers.ts';
 import { authHeaders } from './auth-headers.ts';
 import { plainAuthMessage, tooManyAttempts } from './auth-errors.ts';
 import { isRefusal, type AuthThrottle, type MailKind } from './auth-throttle.ts';
@@ -96,17 +97,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
       return reply.type('application/json').send({ error: { code, message: plainAuthMessage(answer.code, message) } });
     }
     if (answer.status >= 200 && answer.status < 300 && answer.headers.get('content-type')?.includes('json') && answer.text) {
-      // The session token lives in the HttpOnly cookie only: no script on the page may read it.
-      // Bookkeeping columns (deletedAt) are the server's business.
-      const data = JSON.parse(answer.text) as Record<string, unknown> | null;
-      if (data && typeof data === 'object') {
-        delete data.token;
-        const session = data.session as Record<string, unknown> | undefined;
-        if (session && typeof session === 'object') delete session.token;
-        const user = data.user as Record<string, unknown> | undefined;
-        if (user && typeof user === 'object') delete user.deletedAt;
-      }
-      return reply.send(JSON.stringify(data));
+      // Only what the web app uses leaves the server (authAnswerSchema is an allow-list): never
+      // the session token (it lives in the HttpOnly cookie), nor any other column of the user.
+      const data: unknown = JSON.parse(answer.text);
+      return reply.type('application/json').send(data === null ? 'null' : JSON.stringify(authAnswerSchema.parse(data)));
     }
     return reply.send(answer.text.length > 0 ? answer.text : null);
   }

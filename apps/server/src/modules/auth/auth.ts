@@ -96,7 +96,8 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
     user: {
       additionalFields: {
         role: { type: 'string', required: false, input: false },
-        deletedAt: { type: 'date', required: false, input: false },
+        // Server-only: better-auth never puts it in an answer (auth-answers.ts allow-lists them too).
+        deletedAt: { type: 'date', required: false, input: false, returned: false },
       },
     },
     session: {
