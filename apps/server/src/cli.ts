@@ -6,7 +6,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase } from './db/connect.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { grantAdminByEmail } from './modules/users/users.repository.ts';
+import { findLiveUserEmails, grantAdminByEmail } from './modules/users/users.repository.ts';
 import { EMAIL_PATTERN } from '@toolsify/shared/auth';
 
 const USAGE = 'Usage: npm run admin -- grant <email> [<email> ...]';
@@ -40,8 +40,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   }
   const { db } = connectDatabase({ url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA });
   try {
-    const existing = await db.selectFrom('user').select('email').where('email', 'in', emails).where('deletedAt', 'is', null).execute();
-    const found = new Set(existing.map((u) => u.email.toLowerCase()));
+    const found = new Set((await findLiveUserEmails(db, emails)).map((email) => email.toLowerCase()));
     const missing = emails.filter((e) => !found.has(e));
     const granted = await grantAdminByEmail(db, emails);
     if (granted > 0) io.out(`Granted admin to ${granted} account(s): ${emails.filter((e) => found.has(e)).join(', ')}.`);

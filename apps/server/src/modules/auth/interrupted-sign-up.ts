@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { deleteUnfinishedSignUp } from './auth.repository.ts';
 
 /**
  * How long a sign-up may take between writing the user and writing its credential. better-auth
@@ -18,25 +19,5 @@ export const SIGN_UP_GRACE_MS = 500;
  * It never became an account anyone could use, so removing it loses nothing.
  */
 export async function clearInterruptedSignUp(db: Kysely<Database>, email: string, graceMs = SIGN_UP_GRACE_MS): Promise<boolean> {
-  const user = await db.selectFrom('user').select(['id', 'createdAt']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  if (!user || new Date(user.createdAt).getTime() > Date.now() - graceMs) return false;
-  const result = await db
-    .deleteFrom('user')
-    .where('id', '=', user.id)
-    // One statement: a credential or session written meanwhile keeps the user.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('account')
-            .select(sql<number>`1`.as('x'))
-            .where('account.userId', '=', user.id)
-            .unionAll(selectFrom('session').select(sql<number>`1`.as('x')).where('session.userId', '=', user.id))
-            .unionAll(selectFrom('orders').select(sql<number>`1`.as('x')).where('orders.user_id', '=', user.id))
-            .unionAll(selectFrom('review').select(sql<number>`1`.as('x')).where('review.user_id', '=', user.id))
-            .unionAll(selectFrom('profile').select(sql<number>`1`.as('x')).where('profile.user_id', '=', user.id)),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteUnfinishedSignUp(db, email.trim().toLowerCase(), Date.now() - graceMs);
 }

@@ -5,6 +5,7 @@ import { parseCookies } from 'better-auth/cookies';
 import type { Database } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 import { authHeaders } from './auth-headers.ts';
+import { findSessionByToken } from './auth.repository.ts';
 
 export interface SessionUser {
   id: string;
@@ -59,21 +60,7 @@ export async function createSessionReader(auth: Auth, db: Kysely<Database>) {
     const token = verifiedToken(value);
     if (!token) return null;
 
-    const row = await db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select([
-        'session.expiresAt',
-        'user.id',
-        'user.email',
-        'user.name',
-        'user.role',
-        'user.image',
-        'user.emailVerified',
-        'user.deletedAt',
-      ])
-      .where('session.token', '=', token)
-      .executeTakeFirst();
+    const row = await findSessionByToken(db, token);
     if (!row || row.deletedAt) return null;
 
     const expiresAt = new Date(row.expiresAt).getTime();

@@ -38,6 +38,12 @@ export async function grantListedAdmins(db: Kysely<Database>, listed: string[], 
   return Number(result.numUpdatedRows);
 }
 
+/** Which of `emails` have a (not removed) account. */
+export async function findLiveUserEmails(db: Kysely<Database>, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  return (await db.selectFrom('user').select('email').where('email', 'in', emails).where('deletedAt', 'is', null).execute()).map((u) => u.email);
+}
+
 /** The admin CLI: grants admin to the accounts with these emails, deliberately, whatever their state. */
 export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]): Promise<number> {
   if (emails.length === 0) return 0;
