@@ -15,4 +15,4 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.number().int().nullable() });
 }
-export type Page<T> = { items: T[]; nextCursor: number | null };
+export type Page<T, Cursor = number> = { items: T[]; nextCursor: Cursor | null };

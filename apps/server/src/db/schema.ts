@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * The database as Kysely sees it. Row types never leave the server: repositories map them
@@ -177,6 +177,9 @@ export interface Database {
   removed_email: RemovedEmailTable;
   auth_throttle: AuthThrottleTable;
 }
+
+/** What a repository runs its statements on: the database, or a service's transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type ToolRow = Selectable<ToolTable>;
 export type NewTool = Insertable<ToolTable>;

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { nowIso, type Database } from '../../db/schema.ts';
+import { nowIso, type Db } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewContactMessage {
   email: string;

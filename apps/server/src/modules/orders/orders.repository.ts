@@ -1,12 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
-import type { DialectName } from '../../db/connect.ts';
-import { nowIso, toIso, type Database, type OrderRow, type ToolRow } from '../../db/schema.ts';
+import { nowIso, toIso, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The API's order. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it (`expiresAt`,
@@ -186,18 +184,21 @@ export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'> & {
 };
 
 /**
- * takeStock and insertOrder atomically, the name and price coming from the row the stock was
- * taken from. Answers undefined when no stock was taken; a repeated idempotency key fails the
- * whole (nothing taken). On PostgreSQL it is one statement (a data-modifying WITH): one round
- * trip instead of a transaction's four. SQLite has no UPDATE in WITH: a transaction there.
+ * SQLite's half of placing an order, run in the service's transaction with insertOrder: takes
+ * the stock and answers the tool's name and price as the update found them (undefined: nothing
+ * taken). SQLite has no UPDATE in WITH, so it cannot be one statement there.
  */
-export async function takeStockIntoOrder(db: Kysely<Database>, dialect: DialectName, order: OrderRequest): Promise<OrderRow | undefined> {
-  if (dialect === 'sqlite') {
-    return db.transaction().execute(async (trx) => {
-      const taken = await takeStock(trx, order).returning(['name', 'price_cents']).executeTakeFirst();
-      return taken && insertOrder(trx, { ...order, toolName: taken.name, unitPriceCents: taken.price_cents });
-    });
-  }
+export async function takeStockForOrder(trx: Db, order: OrderRequest): Promise<{ name: string; price_cents: number } | undefined> {
+  return takeStock(trx, order).returning(['name', 'price_cents']).executeTakeFirst();
+}
+
+/**
+ * PostgreSQL's way of placing an order: takeStock and the insert as one statement (a
+ * data-modifying WITH), atomic without a transaction's four round trips; the name and price
+ * come from the row the stock was taken from. Answers undefined when no stock was taken; a
+ * repeated idempotency key fails the whole statement (nothing taken).
+ */
+export async function insertOrderTakingStock(db: Db, order: OrderRequest): Promise<OrderRow | undefined> {
   const now = nowIso();
   return db
     .with('taken', () => takeStock(db, order).returning(['id', 'name', 'price_cents']))

@@ -18,6 +18,7 @@ import type { Config } from '../../config.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
 import type { PaymentGateway } from '../payments/payments.gateway.ts';
@@ -32,7 +33,10 @@ import {
   findOrdersPage,
   isUniqueViolation,
   returnStock,
-  takeStockIntoOrder,
+  insertOrder,
+  insertOrderTakingStock,
+  takeStockForOrder,
+  type OrderRequest,
   toOrder,
   transitionOrder,
 } from './orders.repository.ts';
@@ -107,18 +111,18 @@ export async function placeOrder(
 ): Promise<{ order: Order; replayed: boolean }> {
   let row: OrderRow;
   const maxUnpaidOrders = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
-  const take = () =>
-    takeStockIntoOrder(deps.db, deps.dialect, {
-      userId: user.id,
-      toolId: input.toolId,
-      quantity: input.quantity,
-      buyerEmail: user.email,
-      buyerName: user.name,
-      phone: input.phone,
-      address: input.address,
-      idempotencyKey: idempotencyKey ?? null,
-      maxUnpaidOrders,
-    });
+  const request: OrderRequest = {
+    userId: user.id,
+    toolId: input.toolId,
+    quantity: input.quantity,
+    buyerEmail: user.email,
+    buyerName: user.name,
+    phone: input.phone,
+    address: input.address,
+    idempotencyKey: idempotencyKey ?? null,
+    maxUnpaidOrders,
+  };
+  const take = () => takeStockIntoOrder(deps, request);
   try {
     const placed = await (maxUnpaidOrders > 0 ? oneAtATime(user.id, take) : take());
     if (!placed) throw await refusal(deps, user, input);
@@ -135,6 +139,19 @@ export async function placeOrder(
   }
   deps.catalogCache.clear();
   return { order: present(deps, row), replayed: false };
+}
+
+/**
+ * Takes the stock and inserts the order atomically, the name and price coming from the row the
+ * stock was taken from (undefined: nothing taken): one statement on PostgreSQL, a transaction on
+ * SQLite (see the repository's two halves).
+ */
+async function takeStockIntoOrder(deps: OrdersDeps, request: OrderRequest): Promise<OrderRow | undefined> {
+  if (deps.dialect !== 'sqlite') return insertOrderTakingStock(deps.db, request);
+  return deps.db.transaction().execute(async (trx) => {
+    const taken = await takeStockForOrder(trx, request);
+    return taken && insertOrder(trx, { ...request, toolName: taken.name, unitPriceCents: taken.price_cents });
+  });
 }
 
 /**
@@ -190,22 +207,21 @@ export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser):
   return present(deps, await findVisibleOrder(deps.db, id, user));
 }
 
-function pageOf(deps: OrdersDeps, rows: OrderRow[], limit: number): Page<Order> {
-  const items = rows.slice(0, limit).map((row) => present(deps, row));
-  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Page<Order> {
+  return pageOf(rows, limit, (row) => present(deps, row), (order) => order.id);
 }
 
 /** My Orders: the user's listed (not cancelled) orders, newest first. */
 export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: { limit: number; cursor?: number | undefined }): Promise<Page<Order>> {
   const rows = await findOrdersPage(deps.db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
-  return pageOf(deps, rows, query.limit);
+  return ordersPage(deps, rows, query.limit);
 }
 
 /** Manage All Orders: every listed order (or those of one status), newest first. */
 export async function listAllOrders(deps: OrdersDeps, query: AllOrdersQuery): Promise<Page<Order>> {
   const statuses = query.status ? [query.status] : listedStatuses;
   const rows = await findOrdersPage(deps.db, { statuses, limit: query.limit + 1, cursor: query.cursor });
-  return pageOf(deps, rows, query.limit);
+  return ordersPage(deps, rows, query.limit);
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
-import { nowIso, type Database, type OrderRow, type PaymentIntentStatus, type PaymentIntentTable } from '../../db/schema.ts';
+import { nowIso, type PaymentIntentStatus, type PaymentIntentTable, type Db } from '../../db/schema.ts';
 import type { GatewayIntent } from './payments.gateway.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type PaymentIntentRow = Selectable<PaymentIntentTable>;
 
 /** Statuses in which an intent can still be paid (the rest are final). */
@@ -21,9 +20,6 @@ export function toGatewayIntent(row: PaymentIntentRow): GatewayIntent {
   };
 }
 
-export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-}
 
 export async function findIntentById(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intent').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { findOrderById } from '../orders/orders.repository.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -20,7 +21,6 @@ import {
   countIntents,
   findIntentById,
   findOpenIntent,
-  findOrderById,
   insertIntent,
   insertPaymentEvent,
   markOrderPaid,

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Profile } from '@toolsify/shared/profile';
-import { nowIso, type Database } from '../../db/schema.ts';
+import { nowIso, type Db } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
   return db

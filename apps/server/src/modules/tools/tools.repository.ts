@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Tool } from '@toolsify/shared/tools';
-import { nowIso, toIso, type Database, type ToolRow } from '../../db/schema.ts';
+import { nowIso, toIso, type ToolRow, type Db } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function toTool(row: ToolRow): Tool {
   return {

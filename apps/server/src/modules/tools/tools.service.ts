@@ -5,6 +5,7 @@ import type { Page } from '@toolsify/shared/ids';
 import { messages } from '@toolsify/shared/messages';
 import type { CreateToolInput, Tool, UpdateToolInput } from '@toolsify/shared/tools';
 import { AppError } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteToolCancellingItsOrders, type OrdersDeps } from '../orders/orders.service.ts';
@@ -30,8 +31,7 @@ export async function listTools(
     if (hit) return hit;
   }
   const rows = await findToolsPage(db, { limit: query.limit + 1, cursor: query.cursor });
-  const items = rows.slice(0, query.limit).map(toTool);
-  const page = { items, nextCursor: rows.length > query.limit ? (items.at(-1)?.id ?? null) : null };
+  const page = pageOf(rows, query.limit, toTool, (tool) => tool.id);
   if (key) cache.set(key, page);
   return page;
 }

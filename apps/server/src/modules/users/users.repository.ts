@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, UserTable } from '../../db/schema.ts';
+import type { Database, UserTable, Db } from '../../db/schema.ts';
 
 /** How a removed account's address is remembered: never the address itself. */
 export function removedEmailHash(email: string): string {
@@ -58,7 +58,6 @@ export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]):
 
 // ---- All Users (admin) ----
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type UserSummaryRow = Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
 

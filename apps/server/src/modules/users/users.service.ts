@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UserListItem, UserPage, UserPageQuery } from '@toolsify/shared/users';
 import { cancelUnpaidOrdersOf, type OrdersDeps } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/page.ts';
 import { toIso, type Database } from '../../db/schema.ts';
 import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, type UserSummaryRow } from './users.repository.ts';
 
@@ -36,9 +37,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export async function listUsers(db: Kysely<Database>, query: UserPageQuery): Promise<UserPage> {
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const rows = await findUsersPage(db, { limit: query.limit + 1, after });
-  const items = rows.slice(0, query.limit).map(toUserListItem);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return pageOf(rows, query.limit, toUserListItem, encodeCursor);
 }
 
 /** Make Admin: idempotent; a removed or unknown user is a 404. */
