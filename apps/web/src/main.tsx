@@ -6,7 +6,10 @@ import { App } from './app/app.tsx';
 import { queryClient } from './lib/query-client.ts';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />

@@ -1,3 +1,4 @@
+import { pathOf } from '../lib/url.ts';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
@@ -52,7 +53,7 @@ export const securityPlugin = fp<{ config: Config }>(
       trusted.add('http://localhost:5173').add('http://127.0.0.1:5173');
     }
     app.addHook('onRequest', async (request) => {
-      const rawPath = request.url.split('?', 1)[0]!;
+      const rawPath = pathOf(request.url);
       // The router decodes the path, so `/%61pi/users` would reach `/api/users` past any check
       // that reads the raw URL: only the plain spelling of /api is served.
       if (!rawPath.startsWith('/api') && spellsApi(rawPath)) {

@@ -1,3 +1,4 @@
+import { pathOf } from '../lib/url.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +57,7 @@ export const webPlugin = fp<{ config: Config }>(
     const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', root);
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const url = request.url.split('?')[0]!;
+      const url = pathOf(request.url);
       if (url.startsWith('/api/') || url === '/api') {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}` } });
       }

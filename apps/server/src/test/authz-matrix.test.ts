@@ -130,6 +130,24 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('refuses a visitor with 401 before reading the body, however broken it is', async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const key of routes) {
+      const [method, path] = key.split(' ') as [string, string];
+      // Sign-in's 401 is a wrong password, not a guard.
+      if (expected[key]?.[0] !== 401 || method === 'GET' || method === 'HEAD' || path.startsWith('/api/auth/')) continue;
+      const url = path.replace(':id', '1');
+      for (const payload of ['{"not json', JSON.stringify({ unexpected: 'x'.repeat(10) })]) {
+        const res = await app.inject({ method: method as 'POST', url, payload, headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' } });
+        checked += 1;
+        if (res.statusCode !== 401) mismatches.push(`${key} with ${payload.slice(0, 12)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(mismatches).toEqual([]);
+  });
+
   it('keeps the store invariants after the matrix ran', async () => {
     expect(await findInvariantViolations(app.db)).toEqual([]);
   });

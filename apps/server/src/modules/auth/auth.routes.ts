@@ -1,3 +1,4 @@
+import { pathOf } from '../../lib/url.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -47,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
    * query string is dropped: better-auth must read nothing we did not validate.
    */
   async function callAuth(request: FastifyRequest, body?: unknown): Promise<AuthAnswer> {
-    const url = new URL(body === undefined ? request.url : request.url.split('?')[0]!, config.PUBLIC_URL);
+    const url = new URL(body === undefined ? request.url : pathOf(request.url), config.PUBLIC_URL);
     const headers = authHeaders(request);
     headers.delete('content-length');
     const payload = body ?? request.body;

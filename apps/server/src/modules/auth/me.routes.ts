@@ -1,3 +1,4 @@
+import { requireUser } from './auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meSchema } from '@toolsify/shared/auth';
 import { errorBodySchema } from '@toolsify/shared/errors';
@@ -8,14 +9,14 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, with their role',
         response: { 200: meSchema, 401: errorBodySchema },
       },
     },
-    async (request) => request.user!,
+    async (request) => requireUser(request),
   );
 
   /**
@@ -25,7 +26,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/session',
     {
-      preHandler: app.optionalUser,
+      onRequest: app.optionalUser,
       schema: {
         tags: ['account'],
         summary: 'Who is signed in: the user with their role, or null for a visitor',

@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, pageSchema } from '@toolsify/shared/ids';
@@ -19,7 +20,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: 16 * 1024,
       config: app.config.RATE_LIMIT ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
       schema: {
@@ -34,7 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER];
-      const { order, replayed } = await placeOrder(app, request.user!, request.body, typeof key === 'string' ? key : undefined);
+      const { order, replayed } = await placeOrder(app, requireUser(request), request.body, typeof key === 'string' ? key : undefined);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(replayed ? 200 : 201).send(order);
     },
@@ -43,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/mine',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: "My Orders: the signed-in user's orders, newest first, without cancelled ones",
@@ -51,13 +52,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(orderSchema), ...errors },
       },
     },
-    async (request) => listMyOrders(app, request.user!, request.query),
+    async (request) => listMyOrders(app, requireUser(request), request.query),
   );
 
   app.get(
     '/api/orders',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
         summary: 'Manage All Orders (admin): every order newest first, without cancelled ones unless ?status=cancelled',
@@ -71,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'One order (its buyer or an admin; anyone else gets 404)',
@@ -79,13 +80,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => getOrder(app, request.params.id, request.user!),
+    async (request) => getOrder(app, request.params.id, requireUser(request)),
   );
 
   app.delete(
     '/api/orders/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Cancel an unpaid order (its buyer or an admin); its stock comes back once',
@@ -93,13 +94,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => cancelOrder(app, request.params.id, request.user!),
+    async (request) => cancelOrder(app, request.params.id, requireUser(request)),
   );
 
   app.post(
     '/api/orders/:id/ship',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
         summary: 'Mark a paid order shipped (admin)',
@@ -107,6 +108,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => shipOrder(app, request.params.id, request.user!),
+    async (request) => shipOrder(app, request.params.id, requireUser(request)),
   );
 };

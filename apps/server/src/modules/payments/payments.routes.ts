@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@toolsify/shared/ids';
@@ -38,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/payment-intent',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: limit(30, '1 minute'),
       schema: {
         tags: ['payments'],
@@ -50,13 +51,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentIntentResponseSchema, ...errors },
       },
     },
-    async (request) => createPaymentIntent(deps, { orderId: request.params.id, userId: request.user!.id }),
+    async (request) => createPaymentIntent(deps, { orderId: request.params.id, userId: requireUser(request).id }),
   );
 
   app.post(
     '/api/orders/:id/payment/confirm',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: limit(30, '1 minute'),
       bodyLimit: 4 * 1024,
       schema: {
@@ -70,14 +71,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      confirmOrderPayment(deps, { orderId: request.params.id, userId: request.user!.id, paymentIntentId: request.body.paymentIntentId }),
+      confirmOrderPayment(deps, { orderId: request.params.id, userId: requireUser(request).id, paymentIntentId: request.body.paymentIntentId }),
   );
 
   if (gateway.name === 'sandbox') {
     app.post(
       '/api/payments/sandbox/confirm',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         // Card testing is an attack: a few tries per address are plenty for a person.
         config: limit(20, '10 minutes'),
         bodyLimit: 4 * 1024,
@@ -92,7 +93,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         confirmSandboxPayment(deps, {
-          userId: request.user!.id,
+          userId: requireUser(request).id,
           paymentIntentId: request.body.paymentIntentId,
           clientSecret: request.body.clientSecret,
           cardNumber: request.body.cardNumber,

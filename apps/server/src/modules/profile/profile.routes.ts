@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileSchema, updateProfileSchema } from '@toolsify/shared/profile';
 import { errorBodySchema } from '@toolsify/shared/errors';
@@ -16,7 +17,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getProfile(app.db, request.user!.id),
+    async (request) => getProfile(app.db, requireUser(request).id),
   );
 
   app.put(
@@ -32,6 +33,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => saveProfile(app.db, request.user!.id, request.body),
+    async (request) => saveProfile(app.db, requireUser(request).id, request.body),
   );
 };

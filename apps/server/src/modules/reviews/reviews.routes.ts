@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewSchema, reviewListQuerySchema, reviewSchema } from '@toolsify/shared/reviews';
@@ -40,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reviewSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addReview(app.db, request.user!, request.body)),
+    async (request, reply) => reply.status(201).send(await addReview(app.db, requireUser(request), request.body)),
   );
 
   app.post(

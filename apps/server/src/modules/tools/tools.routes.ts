@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +86,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: toolSchema, 400: errorBodySchema, ...adminErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTool(catalog(request.user!.id), request.body)),
+    async (request, reply) => reply.status(201).send(await createTool(catalog(requireUser(request).id), request.body)),
   );
 
   app.patch(
@@ -102,7 +103,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request) => updateTool(catalog(request.user!.id), request.params.id, request.body),
+    async (request) => updateTool(catalog(requireUser(request).id), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,3 +1,4 @@
+import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@toolsify/shared/errors';
@@ -51,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeUser(app, request.user!.id, request.params.id);
+      await removeUser(app, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

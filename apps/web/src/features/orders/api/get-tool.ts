@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 
@@ -14,8 +14,7 @@ export function getTool(id: number): Promise<Tool> {
 export function usePurchaseTool(id: number | null) {
   return useQuery({
     queryKey: purchaseToolQueryKey(id ?? 0),
-    queryFn: () => getTool(id!),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : () => getTool(id),
     staleTime: 30_000,
   });
 }

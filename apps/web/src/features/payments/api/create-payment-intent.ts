@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { PaymentIntentResponse } from '@toolsify/shared/payments';
 import { api } from '../../../lib/api-client.ts';
 
@@ -15,8 +15,8 @@ export function createPaymentIntent(orderId: number): Promise<PaymentIntentRespo
 export function usePaymentIntent(orderId: number | null) {
   return useQuery({
     queryKey: paymentIntentQueryKey(orderId ?? 0),
-    queryFn: () => createPaymentIntent(orderId!),
-    enabled: orderId !== null,
+    // skipToken: no order, no query (typed, instead of `enabled` and a non-null assertion).
+    queryFn: orderId === null ? skipToken : () => createPaymentIntent(orderId),
     // One intent per visit: never refetched behind the buyer's back while the page is open,
     // and forgotten when they leave (the order may be paid or cancelled by then).
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,8 +16,7 @@ export function getOrderToPay(orderId: number, signal?: AbortSignal): Promise<Or
 export function useOrderToPay(orderId: number | null) {
   return useQuery({
     queryKey: orderToPayQueryKey(orderId ?? 0),
-    queryFn: ({ signal }) => getOrderToPay(orderId!, signal),
-    enabled: orderId !== null,
+    queryFn: orderId === null ? skipToken : ({ signal }) => getOrderToPay(orderId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
