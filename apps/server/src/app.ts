@@ -27,7 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { apiModules } from './modules/index.ts';
-import { createPaymentGateway } from './modules/payments/payments.gateway.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { seedDemoData } from './seed/demo.ts';
 
 const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
@@ -127,8 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { config });
+  await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
-  app.decorate('paymentGateway', createPaymentGateway(config, app.db, app.log));
+  await app.register(paymentsPlugin, { config });
   await migrateToLatest(app.db, app.dialect, config.DATABASE_SCHEMA);
   if (config.SEED_DEMO) await seedDemoData(app.db);
 

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resolveAuthSecret, type AuthSecret } from '../../lib/auth-secret.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuth, migrateAuthTables, type Auth } from './auth.ts';
 import { createSessionReader, type SessionUser } from './session-reader.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -25,7 +24,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    mailer: Mailer;
     /** onRequest hook: 401 unless signed in (before the body is read); sets request.user. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: sets request.user to the signed-in user, or null; never refuses. */
@@ -40,14 +38,13 @@ declare module 'fastify' {
 
 export const authPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const mailer = createMailer(config, app.log);
+    const { mailer } = app;
     const secret = resolveAuthSecret(config);
     logSecretSource(app.log, secret);
     const deps = { config, secret: secret.value, db: app.db, dialect: app.dialect, mailer, plugins: googlePlugins(config), log: app.log };
     await migrateAuthTables(deps);
     const auth = createAuth(deps);
     app.decorate('auth', auth);
-    app.decorate('mailer', mailer);
     app.decorateRequest('user', null);
 
     const readSession = await createSessionReader(auth, app.db);
@@ -77,12 +74,11 @@ export const authPlugin = fp<{ config: Config }>(
     prune.unref();
     app.addHook('onClose', async () => {
       clearInterval(prune);
-      await mailer.close();
     });
 
     await app.register(authRoutes, { config, auth, throttle });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'mail'] },
 );
 
 function logSecretSource(log: FastifyBaseLogger, secret: AuthSecret): void {

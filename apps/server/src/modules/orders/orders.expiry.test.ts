@@ -100,7 +100,7 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
       ...gateway,
       cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
     };
-    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, paymentGateway: down, config: app.config };
+    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, mailer: app.mailer, config: app.config, paymentGateway: down };
     expect(await expireUnpaidOrders(deps, new Date(Date.now() - 48 * HOUR))).toBe(1);
     expect(await statusOf(stuck)).toBe('unpaid');
     expect(await statusOf(next)).toBe('cancelled');

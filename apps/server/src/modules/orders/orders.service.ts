@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Page } from '@toolsify/shared/ids';
 import {
@@ -14,14 +13,11 @@ import {
 import { messages } from '@toolsify/shared/messages';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
-import type { Config } from '../../config.ts';
-import type { DialectName } from '../../db/connect.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
-import type { PaymentGateway } from '../payments/payments.gateway.ts';
 import { closeOpenPayment } from '../payments/payments.service.ts';
 import {
   countUnpaidOrdersOf,
@@ -41,19 +37,8 @@ import {
   transitionOrder,
 } from './orders.repository.ts';
 
-/** What the order rules need from the app (buildApp's FastifyInstance fits). */
-export interface OrdersDeps {
-  db: Kysely<Database>;
-  dialect: DialectName;
-  /** Cancelling an order first closes its open payment at the gateway. */
-  paymentGateway: PaymentGateway;
-  log: FastifyBaseLogger;
-  /** The catalog's cached reads: cleared after every stock change. */
-  catalogCache: TtlCache<unknown>;
-  /** When unpaid orders expire (shown on each order) and how many one buyer may hold. */
-  config: Pick<Config, 'UNPAID_ORDER_TTL_HOURS' | 'MAX_UNPAID_ORDERS_PER_BUYER'>;
-}
-
+/** What the order rules use (ServiceDeps: buildApp's FastifyInstance fits). */
+export type OrdersDeps = ServiceDeps;
 
 const ORDER_NOT_FOUND = 'Order not found.';
 const TOOL_NOT_AVAILABLE = 'This tool is not available.';
@@ -240,7 +225,7 @@ export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUse
 
 /** The cancel itself, for a buyer, an admin or the expiry: payment closed, status, stock. */
 async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
-  await closeOpenPayment({ db: deps.db, gateway: deps.paymentGateway, log: deps.log }, order);
+  await closeOpenPayment(deps, order);
   const row = await deps.db.transaction().execute(async (trx) => {
     const cancelled = await cancelInTransaction(trx, order.id);
     if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);

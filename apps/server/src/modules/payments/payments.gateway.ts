@@ -1,10 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
-import type { Config } from '../../config.ts';
-import type { Database, PaymentIntentStatus } from '../../db/schema.ts';
-import { createSandboxGateway } from './payments.sandbox-gateway.ts';
-import { createStripeGateway } from './payments.stripe-gateway.ts';
+import type { PaymentIntentStatus } from '../../db/schema.ts';
 
 /** A payment intent as the gateway reports it: the only source the server trusts. */
 export interface GatewayIntent {
@@ -38,7 +33,8 @@ export interface GatewayEvent {
 
 /**
  * What the payments service needs from a card gateway. Two implementations, chosen by
- * configuration: payments.sandbox-gateway.ts (default) and payments.stripe-gateway.ts.
+ * configuration in payments.plugin.ts: payments.sandbox-gateway.ts (default) and
+ * payments.stripe-gateway.ts. This file holds the contract only.
  */
 export interface PaymentGateway {
   readonly name: PaymentGatewayName;
@@ -55,16 +51,4 @@ export interface PaymentGateway {
   cancelIntent(id: string): Promise<GatewayIntent | null>;
   /** Verifies the signature over the raw body; throws AppError('BAD_REQUEST') when it does not hold. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The configured card gateway, shared by payments and by cancelling an order. */
-    paymentGateway: PaymentGateway;
-  }
-}
-
-/** The gateway the configuration chooses (DESIGN.md decision 6). */
-export function createPaymentGateway(config: Config, db: Kysely<Database>, log: FastifyBaseLogger): PaymentGateway {
-  return config.paymentGateway === 'stripe' ? createStripeGateway(config, log) : createSandboxGateway(db);
 }

@@ -11,7 +11,8 @@ import {
   sandboxConfirmResultSchema,
 } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
-import { confirmOrderPayment, confirmSandboxPayment, createPaymentIntent, handleWebhook, type PaymentDeps } from './payments.service.ts';
+import { confirmOrderPayment, createPaymentIntent, handleWebhook } from './payments.service.ts';
+import { confirmSandboxPayment } from './payments.sandbox-gateway.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -32,8 +33,8 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * intent, confirm it server-side, receive signed webhooks, and (sandbox only) take a test card.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app;
   const gateway = app.paymentGateway;
-  const deps: PaymentDeps = { db: app.db, gateway, log: app.log };
   const limit = (max: number, timeWindow: string) => (app.config.RATE_LIMIT ? { rateLimit: { max, timeWindow } } : {});
 
   app.post(

@@ -1,16 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SANDBOX_TEST_CARDS, cardMessages } from '@toolsify/shared/payments';
+import { SANDBOX_TEST_CARDS, cardMessages, type SandboxConfirmResult } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/schema.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
 import type { GatewayIntent, NewIntent, PaymentGateway } from './payments.gateway.ts';
-import { findIntentById, insertIntent, toGatewayIntent, updateIntentState } from './payments.repository.ts';
+import { claimOpenIntent, findIntentById, toGatewayIntent, updateIntentState } from './payments.repository.ts';
+import { ALREADY_PAID, NO_SUCH_PAYMENT, WRONG_AMOUNT, amountOf, assertPayable, settle, type PaymentDeps } from './payments.service.ts';
 
 export const SANDBOX_ID_PREFIX = 'pi_sandbox_';
 
 /**
- * The default gateway: no money moves. Its intents live in our own payment_intent table and
- * its "card network" is Stripe's public test numbers (see `sandboxCardOutcome`).
+ * The default gateway: no money moves. Its intents live in our own payment_intent table (the
+ * payments service records a new one there, as it does Stripe's) and its "card network" is
+ * Stripe's public test numbers (see `sandboxCardOutcome` and `confirmSandboxPayment`).
  */
 export function createSandboxGateway(db: Kysely<Database>): PaymentGateway {
   return {
@@ -28,7 +31,6 @@ export function createSandboxGateway(db: Kysely<Database>): PaymentGateway {
         clientSecret: `${id}_secret_${randomBytes(24).toString('base64url')}`,
         lastError: null,
       };
-      await insertIntent(db, 'sandbox', intent);
       return intent;
     },
 
@@ -69,4 +71,49 @@ export function sandboxCardOutcome(digits: string): SandboxOutcome {
     default:
       return { ok: false, message: cardMessages.numberInvalid };
   }
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * `POST /api/payments/sandbox/confirm`: the sandbox's card network. The card was already
+ * checked for Luhn, expiry and CVC by the shared schema; the number decides the outcome.
+ * The card number lives only in this call: it is never stored or logged.
+ */
+export async function confirmSandboxPayment(
+  deps: PaymentDeps,
+  input: { userId: string; paymentIntentId: string; clientSecret: string; cardNumber: string },
+): Promise<SandboxConfirmResult> {
+  const row = await findIntentById(deps.db, input.paymentIntentId);
+  if (!row || row.gateway !== 'sandbox' || !sameSecret(row.client_secret, input.clientSecret)) {
+    throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
+  }
+  const order = await findOrderById(deps.db, row.order_id);
+  if (!order || order.user_id !== input.userId) throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
+  if (row.status === 'succeeded') throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+  if (row.status === 'canceled' || row.status === 'failed') {
+    throw new AppError('INVALID_STATE', 'This payment was closed. Please reload the page and try again.');
+  }
+  assertPayable(order);
+  if (row.amount_cents !== amountOf(order)) throw new AppError('BAD_REQUEST', WRONG_AMOUNT);
+
+  const outcome = sandboxCardOutcome(input.cardNumber);
+  if (!outcome.ok) {
+    await updateIntentState(deps.db, row.id, { status: 'requires_payment_method', lastError: outcome.message });
+    const fields = outcome.message === cardMessages.numberInvalid ? { cardNumber: outcome.message } : undefined;
+    throw new AppError('PAYMENT_FAILED', outcome.message, fields);
+  }
+
+  const intent: GatewayIntent = { ...toGatewayIntent(row), status: 'succeeded', lastError: null };
+  await deps.db.transaction().execute(async (trx) => {
+    // An intent succeeds once: of two simultaneous payments with it, one claims it.
+    if (!(await claimOpenIntent(trx, row.id))) throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+    // Nothing is charged unless the order becomes paid by it (the throw rolls the claim back).
+    if ((await settle(trx, deps, order.id, intent)) !== 'paid') throw new AppError('INVALID_STATE', ALREADY_PAID);
+  });
+  return { paymentIntentId: row.id, status: 'succeeded' };
 }

@@ -1,49 +1,35 @@
-import { findOrderById } from '../orders/orders.repository.ts';
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { canPerform } from '@toolsify/shared/orders';
-import {
-  PAYMENT_CURRENCY,
-  cardMessages,
-  type PaymentIntentResponse,
-  type PaymentResult,
-  type SandboxConfirmResult,
-} from '@toolsify/shared/payments';
+import { PAYMENT_CURRENCY, type PaymentIntentResponse, type PaymentResult } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
-import type { GatewayIntent, PaymentGateway } from './payments.gateway.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
+import type { GatewayIntent } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
-  claimOpenIntent,
   closeOtherOpenIntents,
   countIntents,
-  findIntentById,
   findOpenIntent,
   insertIntent,
   insertPaymentEvent,
   markOrderPaid,
   recordSucceededIntent,
-  toGatewayIntent,
   updateIntentState,
   type PaymentIntentRow,
 } from './payments.repository.ts';
-import { sandboxCardOutcome } from './payments.sandbox-gateway.ts';
 
-export interface PaymentDeps {
-  db: Kysely<Database>;
-  gateway: PaymentGateway;
-  log: FastifyBaseLogger;
-}
+/** What the payment rules use. */
+export type PaymentDeps = Pick<ServiceDeps, 'db' | 'paymentGateway' | 'log'>;
 
 const NOT_FOUND = 'This order was not found.';
-const ALREADY_PAID = 'This order is already paid.';
+export const ALREADY_PAID = 'This order is already paid.';
 const CANCELLED = 'This order was cancelled.';
 const NOT_THIS_ORDER = 'This payment does not belong to this order.';
-const WRONG_AMOUNT = 'The payment amount does not match this order.';
+export const WRONG_AMOUNT = 'The payment amount does not match this order.';
 const NOT_COMPLETED = 'The payment has not been completed yet.';
-const NO_SUCH_PAYMENT = 'No such payment.';
+export const NO_SUCH_PAYMENT = 'No such payment.';
 const PAID_MEANWHILE = 'This order has just been paid, so it can no longer be cancelled.';
 const PAYMENT_PROCESSING = 'A payment for this order is being processed. Please try again in a few minutes.';
 
@@ -62,7 +48,7 @@ async function buyersOrder(db: Kysely<Database>, orderId: number, userId: string
 }
 
 /** Pay is the buyer's action on an unpaid order only (the shared order status rule). */
-function assertPayable(order: OrderRow): void {
+export function assertPayable(order: OrderRow): void {
   if (canPerform(order.status, { isBuyer: true, isAdmin: false }, 'pay')) return;
   throw new AppError('INVALID_STATE', order.status === 'cancelled' ? CANCELLED : ALREADY_PAID);
 }
@@ -86,9 +72,9 @@ type Settlement = 'paid' | 'already-paid' | 'conflict';
  * order update is conditional (`where status = 'unpaid'`), so whichever of the confirmation and
  * the webhook comes first wins and the other changes nothing.
  */
-async function settle(trx: Transaction<Database>, deps: PaymentDeps, orderId: number, intent: GatewayIntent): Promise<Settlement> {
+export async function settle(trx: Transaction<Database>, deps: PaymentDeps, orderId: number, intent: GatewayIntent): Promise<Settlement> {
   if (await markOrderPaid(trx, orderId, intent.id)) {
-    await recordSucceededIntent(trx, deps.gateway.name, { ...intent, orderId });
+    await recordSucceededIntent(trx, deps.paymentGateway.name, { ...intent, orderId });
     await closeOtherOpenIntents(trx, orderId, intent.id);
     deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');
     return 'paid';
@@ -111,7 +97,7 @@ function paymentResult(orderId: number, transactionId: string): PaymentResult {
 async function liveOpenIntent(deps: PaymentDeps, order: OrderRow): Promise<PaymentIntentRow | undefined> {
   const open = await findOpenIntent(deps.db, order.id);
   if (!open) return undefined;
-  const live = await deps.gateway.retrieveIntent(open.id);
+  const live = await deps.paymentGateway.retrieveIntent(open.id);
   if (live?.status === 'succeeded' && intentProblem(order, live) === null) {
     // Paid at the gateway, but neither the confirmation nor the webhook has reached us yet.
     await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, live));
@@ -134,7 +120,7 @@ async function liveOpenIntent(deps: PaymentDeps, order: OrderRow): Promise<Payme
 export async function closeOpenPayment(deps: PaymentDeps, order: OrderRow): Promise<void> {
   const open = await findOpenIntent(deps.db, order.id);
   if (!open) return;
-  const after = await deps.gateway.cancelIntent(open.id);
+  const after = await deps.paymentGateway.cancelIntent(open.id);
   if (after?.status === 'succeeded' && intentProblem(order, after) === null) {
     await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, after));
     throw new AppError('INVALID_STATE', PAID_MEANWHILE);
@@ -149,7 +135,7 @@ export async function closeOpenPayment(deps: PaymentDeps, order: OrderRow): Prom
  * Stripe's idempotency key for the same attempt).
  */
 export async function createPaymentIntent(deps: PaymentDeps, input: { orderId: number; userId: string }): Promise<PaymentIntentResponse> {
-  const { db, gateway } = deps;
+  const { db, paymentGateway: gateway } = deps;
   const order = await buyersOrder(db, input.orderId, input.userId);
   assertPayable(order);
   const amountCents = amountOf(order);
@@ -195,7 +181,7 @@ export async function confirmOrderPayment(
   if (isPaid(order) && order.transaction_id === input.paymentIntentId) return paymentResult(order.id, input.paymentIntentId);
   assertPayable(order);
 
-  const intent = await deps.gateway.retrieveIntent(input.paymentIntentId);
+  const intent = await deps.paymentGateway.retrieveIntent(input.paymentIntentId);
   const problem = intentProblem(order, intent);
   if (!intent || problem) {
     if (problem?.message === WRONG_AMOUNT) {
@@ -220,7 +206,7 @@ export async function confirmOrderPayment(
  * (recorded in the same transaction as its effect, so a failure lets the gateway retry).
  */
 export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
-  const event = await deps.gateway.parseWebhook(rawBody, signature);
+  const event = await deps.paymentGateway.parseWebhook(rawBody, signature);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await insertPaymentEvent(trx, event.id, event.type))) {
       deps.log.info({ eventId: event.id }, 'webhook event already applied');
@@ -240,49 +226,4 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signatur
       await updateIntentState(trx, intent.id, { status: intent.status, lastError: intent.lastError });
     }
   });
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/**
- * `POST /api/payments/sandbox/confirm`: the sandbox's card network. The card was already
- * checked for Luhn, expiry and CVC by the shared schema; the number decides the outcome.
- * The card number lives only in this call: it is never stored or logged.
- */
-export async function confirmSandboxPayment(
-  deps: PaymentDeps,
-  input: { userId: string; paymentIntentId: string; clientSecret: string; cardNumber: string },
-): Promise<SandboxConfirmResult> {
-  const row = await findIntentById(deps.db, input.paymentIntentId);
-  if (!row || row.gateway !== 'sandbox' || !sameSecret(row.client_secret, input.clientSecret)) {
-    throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
-  }
-  const order = await findOrderById(deps.db, row.order_id);
-  if (!order || order.user_id !== input.userId) throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
-  if (row.status === 'succeeded') throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
-  if (row.status === 'canceled' || row.status === 'failed') {
-    throw new AppError('INVALID_STATE', 'This payment was closed. Please reload the page and try again.');
-  }
-  assertPayable(order);
-  if (row.amount_cents !== amountOf(order)) throw new AppError('BAD_REQUEST', WRONG_AMOUNT);
-
-  const outcome = sandboxCardOutcome(input.cardNumber);
-  if (!outcome.ok) {
-    await updateIntentState(deps.db, row.id, { status: 'requires_payment_method', lastError: outcome.message });
-    const fields = outcome.message === cardMessages.numberInvalid ? { cardNumber: outcome.message } : undefined;
-    throw new AppError('PAYMENT_FAILED', outcome.message, fields);
-  }
-
-  const intent: GatewayIntent = { ...toGatewayIntent(row), status: 'succeeded', lastError: null };
-  await deps.db.transaction().execute(async (trx) => {
-    // An intent succeeds once: of two simultaneous payments with it, one claims it.
-    if (!(await claimOpenIntent(trx, row.id))) throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
-    // Nothing is charged unless the order becomes paid by it (the throw rolls the claim back).
-    if ((await settle(trx, deps, order.id, intent)) !== 'paid') throw new AppError('INVALID_STATE', ALREADY_PAID);
-  });
-  return { paymentIntentId: row.id, status: 'succeeded' };
 }

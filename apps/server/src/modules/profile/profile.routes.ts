@@ -17,7 +17,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getProfile(app.db, requireUser(request).id),
+    async (request) => getProfile(app, requireUser(request).id),
   );
 
   app.put(
@@ -33,6 +33,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => saveProfile(app.db, requireUser(request).id, request.body),
+    async (request) => saveProfile(app, requireUser(request).id, request.body),
   );
 };

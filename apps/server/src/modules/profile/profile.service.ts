@@ -1,13 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { emptyProfile, type Profile, type UpdateProfileInput } from '@toolsify/shared/profile';
-import type { Database } from '../../db/schema.ts';
 import { findProfile, upsertProfile } from './profile.repository.ts';
 
 /** The user's saved profile; empty strings until they save one. */
-export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile> {
+export async function getProfile(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<Profile> {
+  const { db } = deps;
   return (await findProfile(db, userId)) ?? { ...emptyProfile };
 }
 
-export async function saveProfile(db: Kysely<Database>, userId: string, input: UpdateProfileInput): Promise<Profile> {
+export async function saveProfile(deps: Pick<ServiceDeps, 'db'>, userId: string, input: UpdateProfileInput): Promise<Profile> {
+  const { db } = deps;
   return upsertProfile(db, userId, input);
 }

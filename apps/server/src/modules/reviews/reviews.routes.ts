@@ -23,7 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(reviewSchema), 400: errorBodySchema },
       },
     },
-    async (request) => listRecentReviews(app.db, request.query.limit),
+    async (request) => listRecentReviews(app, request.query.limit),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reviewSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addReview(app.db, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await addReview(app, requireUser(request), request.body)),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const url = await storeReviewPicture(app.config.UPLOAD_DIR, async () => (request.isMultipart() ? request.file() : undefined));
+      const url = await storeReviewPicture(app, async () => (request.isMultipart() ? request.file() : undefined));
       return reply.status(201).send({ url });
     },
   );

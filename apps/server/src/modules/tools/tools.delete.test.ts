@@ -110,7 +110,7 @@ describe('deleting a tool cancels its unpaid orders', () => {
       ...gateway,
       cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
     };
-    await deleteTool({ db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, paymentGateway: down, config: app.config }, tool.id);
+    await deleteTool({ db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, mailer: app.mailer, config: app.config, paymentGateway: down }, tool.id);
 
     expect((await app.inject({ url: `/api/tools/${tool.id}` })).statusCode).toBe(404);
     expect(await statusOf(plain)).toBe('cancelled');

@@ -20,8 +20,6 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart bodies are accepted by this module's routes only (the image upload).
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
-  const catalog = (userId: string) => ({ db: app.db, cache: app.catalogCache, uploadDir: app.config.UPLOAD_DIR, userId });
-
   app.get(
     '/api/tools',
     {
@@ -33,7 +31,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(toolSchema), 400: errorBodySchema },
       },
     },
-    async (request) => listTools(app.db, app.catalogCache, request.query),
+    async (request) => listTools(app, request.query),
   );
 
   app.get(
@@ -47,7 +45,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolSchema, 404: errorBodySchema },
       },
     },
-    async (request) => getTool(app.db, request.params.id),
+    async (request) => getTool(app, request.params.id),
   );
 
   app.post(
@@ -86,7 +84,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: toolSchema, 400: errorBodySchema, ...adminErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTool(catalog(requireUser(request).id), request.body)),
+    async (request, reply) => reply.status(201).send(await createTool(app, requireUser(request).id, request.body)),
   );
 
   app.patch(
@@ -103,7 +101,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request) => updateTool(catalog(requireUser(request).id), request.params.id, request.body),
+    async (request) => updateTool(app, requireUser(request).id, request.params.id, request.body),
   );
 
   app.delete(

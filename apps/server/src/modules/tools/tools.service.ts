@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Page } from '@toolsify/shared/ids';
 import { messages } from '@toolsify/shared/messages';
 import type { CreateToolInput, Tool, UpdateToolInput } from '@toolsify/shared/tools';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
-import type { Database } from '../../db/schema.ts';
-import { deleteToolCancellingItsOrders, type OrdersDeps } from '../orders/orders.service.ts';
+import { deleteToolCancellingItsOrders } from '../orders/orders.service.ts';
 import {
   findToolById,
   findToolsPage,
@@ -20,10 +18,10 @@ import {
 } from './tools.repository.ts';
 
 export async function listTools(
-  db: Kysely<Database>,
-  cache: TtlCache<unknown>,
+  deps: Pick<ServiceDeps, 'db' | 'catalogCache'>,
   query: { limit: number; cursor?: number | undefined },
 ): Promise<Page<Tool>> {
+  const { db, catalogCache: cache } = deps;
   // The first page is what every visitor of the home page asks for: answer it from memory.
   const key = query.cursor === undefined ? `tools:first:${query.limit}` : undefined;
   if (key) {
@@ -36,19 +34,14 @@ export async function listTools(
   return page;
 }
 
-export async function getTool(db: Kysely<Database>, id: number): Promise<Tool> {
-  const row = await findToolById(db, id);
+export async function getTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<Tool> {
+  const row = await findToolById(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', 'This tool is not available.');
   return toTool(row);
 }
 
-/** The catalog a service changes, and who changes it. */
-export interface CatalogContext {
-  db: Kysely<Database>;
-  cache: TtlCache<unknown>;
-  uploadDir: string;
-  userId: string;
-}
+/** What changing the catalog uses. */
+type CatalogDeps = Pick<ServiceDeps, 'db' | 'catalogCache' | 'config'>;
 
 /** An image under /uploads/ must be one we stored (an upload that never happened is refused). */
 function assertUploadExists(uploadDir: string, img: string): void {
@@ -62,10 +55,10 @@ function assertUploadExists(uploadDir: string, img: string): void {
 }
 
 /** Add a Product: the tool and its initial stock entry, together. It is first in the catalog at once. */
-export async function createTool(ctx: CatalogContext, input: CreateToolInput): Promise<Tool> {
-  assertUploadExists(ctx.uploadDir, input.img);
-  const row = await ctx.db.transaction().execute((trx) => insertTool(trx, input, ctx.userId));
-  ctx.cache.clear();
+export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<Tool> {
+  assertUploadExists(deps.config.UPLOAD_DIR, input.img);
+  const row = await deps.db.transaction().execute((trx) => insertTool(trx, input, userId));
+  deps.catalogCache.clear();
   return toTool(row);
 }
 
@@ -73,9 +66,9 @@ export async function createTool(ctx: CatalogContext, input: CreateToolInput): P
  * An admin's edit of price, minimum, description and stock. The stock change is a delta
  * applied to the stock as it is now, recorded in the stock ledger in the same transaction.
  */
-export async function updateTool(ctx: CatalogContext, id: number, input: UpdateToolInput): Promise<Tool> {
+export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<Tool> {
   const stockDelta = input.stock?.delta ?? 0;
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await updateToolIfConsistent(trx, id, {
       description: input.description,
       priceCents: input.priceCents,
@@ -92,11 +85,11 @@ export async function updateTool(ctx: CatalogContext, id: number, input: UpdateT
       throw new AppError('VALIDATION_FAILED', messages.minimumAboveAvailable, { minimum: messages.minimumAboveAvailable });
     }
     if (input.stock) {
-      await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId: ctx.userId });
+      await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId });
     }
     return updated;
   });
-  ctx.cache.clear();
+  deps.catalogCache.clear();
   return toTool(row);
 }
 
@@ -104,7 +97,7 @@ export async function updateTool(ctx: CatalogContext, id: number, input: UpdateT
  * Takes a tool out of the catalog. Orders keep its name and price (copied on each order); its
  * unpaid orders, which could no longer be paid, are cancelled and their stock returned.
  */
-export async function deleteTool(deps: OrdersDeps, id: number): Promise<Tool> {
+export async function deleteTool(deps: ServiceDeps, id: number): Promise<Tool> {
   const row = await deleteToolCancellingItsOrders(deps, id, async (trx) => {
     const deleted = await softDeleteTool(trx, id);
     if (!deleted) throw new AppError('NOT_FOUND', 'This tool is not available.');

@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userPageSchema, 400: errorBodySchema, ...adminErrors },
       },
     },
-    async (request) => listUsers(app.db, request.query),
+    async (request) => listUsers(app, request.query),
   );
 
   app.post(
@@ -36,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userListItemSchema, ...adminErrors, 404: errorBodySchema },
       },
     },
-    async (request) => makeAdmin(app.db, request.params.id),
+    async (request) => makeAdmin(app, request.params.id),
   );
 
   app.delete(

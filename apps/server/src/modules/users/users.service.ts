@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { UserListItem, UserPage, UserPageQuery } from '@toolsify/shared/users';
-import { cancelUnpaidOrdersOf, type OrdersDeps } from '../orders/orders.service.ts';
+import { cancelUnpaidOrdersOf } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
-import { toIso, type Database } from '../../db/schema.ts';
+import { toIso } from '../../db/schema.ts';
 import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, type UserSummaryRow } from './users.repository.ts';
 
 function toUserListItem(row: UserSummaryRow): UserListItem {
@@ -34,14 +34,16 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** All Users: live accounts, newest first, cursor-paginated. */
-export async function listUsers(db: Kysely<Database>, query: UserPageQuery): Promise<UserPage> {
+export async function listUsers(deps: Pick<ServiceDeps, 'db'>, query: UserPageQuery): Promise<UserPage> {
+  const { db } = deps;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const rows = await findUsersPage(db, { limit: query.limit + 1, after });
   return pageOf(rows, query.limit, toUserListItem, encodeCursor);
 }
 
 /** Make Admin: idempotent; a removed or unknown user is a 404. */
-export async function makeAdmin(db: Kysely<Database>, id: string): Promise<UserListItem> {
+export async function makeAdmin(deps: Pick<ServiceDeps, 'db'>, id: string): Promise<UserListItem> {
+  const { db } = deps;
   const row = await grantAdminById(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'This user does not exist or was removed.');
   return toUserListItem(row);
@@ -52,7 +54,7 @@ export async function makeAdmin(db: Kysely<Database>, id: string): Promise<UserL
  * buyer's name and email); the user is signed out at once and can no longer sign in, so their
  * unpaid orders are cancelled and the stock comes back. See docs/decisions/003-removing-users.md.
  */
-export async function removeUser(deps: OrdersDeps, actorId: string, id: string): Promise<void> {
+export async function removeUser(deps: ServiceDeps, actorId: string, id: string): Promise<void> {
   if (id === actorId) throw new AppError('FORBIDDEN', 'You cannot remove your own account.');
   await deps.db.transaction().execute(async (trx) => {
     const admins = await lockLiveAdminIds(trx, deps.dialect);

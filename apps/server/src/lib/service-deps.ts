@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DialectName } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import type { PaymentGateway } from '../modules/payments/payments.gateway.ts';
+import type { TtlCache } from './ttl-cache.ts';
+
+/**
+ * The one shape in which services receive what they use, decorated on the app by its plugins
+ * (database, mail, payments): a route passes `app`, a test passes the app or a copy with one
+ * part replaced. A service that needs only some of it takes a `Pick` of this type.
+ */
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  paymentGateway: PaymentGateway;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  config: Config;
+  /** The catalog's cached reads: cleared after every stock change. */
+  catalogCache: TtlCache<unknown>;
+}
