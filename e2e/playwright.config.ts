@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './browser.ts';
 import { PORT, baseURL } from './env.ts';
+import { SCREENSHOTS_PROJECT } from './screenshots.ts';
 
 /** Browser tests against the production build (run `npm run build` first; `npm test` does). */
 export default defineConfig({
@@ -8,7 +9,8 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test shows as a failure, never as a pass on its second try.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -18,6 +20,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: await chromiumPath(), args: chromiumArgs },
   },
+  // e2e gates `npm test`; screenshots runs the same flows and writes the pictures people look at
+  // (`npm run screenshots -w e2e`), so a picture can never fail or slow the gating run.
+  projects: [{ name: 'e2e' }, { name: SCREENSHOTS_PROJECT }],
   webServer: {
     command: 'node server.mjs',
     url: `${baseURL}/api/health`,

@@ -54,7 +54,7 @@ async function auditDialog(page: Page, name: string, trigger: Locator): Promise<
   await expect(dialog).toBeVisible();
   // The modal fades and scales in (daisyUI: about 0.3 s): audit what a person sees once it
   // has settled, not a half-transparent frame of the animation, which reads as low contrast.
-  await page.waitForTimeout(600);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   await audit(page, name);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
