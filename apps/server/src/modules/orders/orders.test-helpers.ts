@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../db/schema.ts';
+import { as, type TestUser } from '../../test/helpers.ts';
+import { markOrderPaid } from '../payments/payments.repository.ts';
 import { insertTool } from '../tools/tools.repository.ts';
 
 /** Test-only helpers for the orders suites (not imported by the app). */
@@ -23,15 +24,29 @@ export async function stockOf(app: FastifyInstance, toolId: number): Promise<num
   return row.available;
 }
 
-/** What the payments module does once the gateway confirms: unpaid -> paid, conditionally. */
+/**
+ * Marks an order paid with the payments repository's own statement (unpaid -> paid,
+ * conditionally), for tests about what happens after a payment; no copy of its SQL.
+ */
 export async function markPaid(app: FastifyInstance, orderId: number, transactionId = `pi_test_${orderId}`): Promise<boolean> {
-  const result = await app.db
-    .updateTable('orders')
-    .set({ status: 'paid', transaction_id: transactionId, paid_at: nowIso(), updated_at: nowIso() })
-    .where('id', '=', orderId)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return markOrderPaid(app.db, orderId, transactionId);
+}
+
+/**
+ * Pays an order as its buyer does in the sandbox, through the routes and the payments service:
+ * start the payment, then pay with the test card that succeeds. Answers the last status (200
+ * paid; 409 or 404 when the order could not be paid, say it was cancelled meanwhile).
+ */
+export async function payAsBuyer(app: FastifyInstance, buyer: TestUser, orderId: number): Promise<number> {
+  const started = await as(app, buyer, { method: 'POST', url: `/api/orders/${orderId}/payment-intent` });
+  if (started.statusCode !== 200) return started.statusCode;
+  const { paymentIntentId, clientSecret } = started.json() as { paymentIntentId: string; clientSecret: string };
+  const paid = await as(app, buyer, {
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  });
+  return paid.statusCode;
 }
 
 export const orderBody = (toolId: number, quantity: number, extra: Record<string, unknown> = {}) => ({
