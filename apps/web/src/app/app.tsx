@@ -5,9 +5,10 @@ import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { meQueryKey } from '../features/auth/api/get-me.ts';
 import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';
+import { queryKeys } from '../lib/query-keys.ts';
+import { forgetUserData } from '../features/auth/api/session-cache.ts';
 
 // Every page but home is its own chunk (DESIGN.md decision 9).
 const PortfolioPage = lazy(() => import('./routes/portfolio.tsx'));
@@ -25,8 +26,8 @@ function useUnauthorizedRedirect() {
   const [, navigate] = useLocation();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'tools' && q.queryKey[0] !== 'reviews' });
+      queryClient.setQueryData(queryKeys.me, null);
+      forgetUserData(queryClient);
       navigate('/');
     });
   }, [queryClient, navigate]);

@@ -8,6 +8,7 @@ import { OrdersTable } from '../../../features/orders/components/orders-table.ts
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** Manage All Orders (admin): every order newest first; Cancel while unpaid, Shipment once paid. */
 export default function ManageOrdersPage() {
@@ -54,12 +55,7 @@ export default function ManageOrdersPage() {
           busyOrderId={ship.isPending ? (ship.variables ?? null) : null}
         />
       )}
-      {orders.hasNextPage && (
-        <button type="button" className="btn btn-outline self-center" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-          {orders.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Load more orders
-        </button>
-      )}
+      <LoadMoreButton list={orders} label="Load more orders" />
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
     </section>
   );

@@ -7,6 +7,7 @@ import { CancelOrderDialog } from '../../../features/orders/components/cancel-or
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStoreConfig } from '../../../lib/store-config.ts';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** "Unpaid orders are cancelled after 3 days, ...": the store's UNPAID_ORDER_TTL_HOURS in words. */
 function unpaidOrderPolicy(hours: number): string {
@@ -43,12 +44,7 @@ export default function MyOrdersPage() {
           <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
         </>
       )}
-      {orders.hasNextPage && (
-        <button type="button" className="btn btn-outline self-center" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-          {orders.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Load more orders
-        </button>
-      )}
+      <LoadMoreButton list={orders} label="Load more orders" />
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
     </section>
   );

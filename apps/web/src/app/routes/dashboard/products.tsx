@@ -9,6 +9,7 @@ import { useAdminTools } from '../../../features/products/api/get-admin-tools.ts
 import { useDeleteTool } from '../../../features/products/api/delete-tool.ts';
 import { EditToolDialog } from '../../../features/products/components/edit-tool-dialog.tsx';
 import { ProductsTable } from '../../../features/products/components/products-table.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** Manage Products (admin): every live tool, with Edit and Delete. */
 export default function ManageProductsPage() {
@@ -63,14 +64,7 @@ export default function ManageProductsPage() {
       ) : (
         <>
           <ProductsTable tools={items} onEdit={setEditing} onDelete={setDeleting} />
-          {tools.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn" onClick={() => void tools.fetchNextPage()} disabled={tools.isFetchingNextPage}>
-                {tools.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMoreButton list={tools} label="Load more" />
         </>
       )}
 

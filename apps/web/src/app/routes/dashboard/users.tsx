@@ -10,6 +10,7 @@ import { useUsers } from '../../../features/users/api/get-users.ts';
 import { useMakeAdmin } from '../../../features/users/api/make-admin.ts';
 import { useRemoveUser } from '../../../features/users/api/remove-user.ts';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** All Users (admin): Make Admin and Remove User. */
 export default function AllUsersPage() {
@@ -68,14 +69,7 @@ export default function AllUsersPage() {
             onMakeAdmin={onMakeAdmin}
             onRemove={setRemoving}
           />
-          {users.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
-                {users.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMoreButton list={users} label="Load more" />
         </>
       )}
 

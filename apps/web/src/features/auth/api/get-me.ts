@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@toolsify/shared/auth';
 import { api } from '../../../lib/api-client.ts';
-
-export const meQueryKey = ['me'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in user, or null when signed out (a visitor is a 200, not a 401). */
 export async function getMe(): Promise<Me | null> {
@@ -15,5 +14,5 @@ export async function getMe(): Promise<Me | null> {
  * that must not rest on an old answer (the admin guard).
  */
 export function useMe({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return useQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 60_000, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from './get-me.ts';
 import { forgetUserData } from './session-cache.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export async function signOut(): Promise<void> {
   await api('/api/auth/sign-out', { method: 'POST', body: {}, allowUnauthenticated: true }).catch(() => undefined);
@@ -13,7 +13,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSettled: () => {
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queryKeys.me, null);
       forgetUserData(queryClient);
     },
   });

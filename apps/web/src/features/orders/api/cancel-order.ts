@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
-import { ordersQueryKey, updateCachedOrderLists } from './orders-query-key.ts';
+import { updateCachedOrderLists } from './orders-query-key.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `DELETE /api/orders/:id`: cancels an unpaid order; its stock comes back. */
 export function cancelOrder(id: number): Promise<Order> {
@@ -18,8 +19,8 @@ export function useCancelOrder() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['tools'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
       ]),
   });
 }

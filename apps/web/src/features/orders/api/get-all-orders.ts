@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '@toolsify/shared/ids';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
-import { allOrdersQueryKey } from './orders-query-key.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const PAGE_SIZE = 20;
 
@@ -15,7 +15,7 @@ export function getAllOrders(cursor: number | null): Promise<Page<Order>> {
 
 export function useAllOrders({ enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    queryKey: allOrdersQueryKey,
+    queryKey: queryKeys.allOrders,
     queryFn: ({ pageParam }) => getAllOrders(pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,

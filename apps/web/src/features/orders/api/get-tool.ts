@@ -1,9 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
-
-/** Under the catalog's ['tools'] key, so any stock change that invalidates ['tools'] refreshes it. */
-export const purchaseToolQueryKey = (id: number) => ['tools', 'detail', id] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/tools/:id`: the tool on the purchase page (404 when unknown or deleted). */
 export function getTool(id: number): Promise<Tool> {
@@ -13,7 +11,7 @@ export function getTool(id: number): Promise<Tool> {
 /** Fetched once per visit (no polling): the page refetches it only after its own order. */
 export function usePurchaseTool(id: number | null) {
   return useQuery({
-    queryKey: purchaseToolQueryKey(id ?? 0),
+    queryKey: queryKeys.tool(id ?? 0),
     queryFn: id === null ? skipToken : () => getTool(id),
     staleTime: 30_000,
   });

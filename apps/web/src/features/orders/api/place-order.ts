@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type Order, type PlaceOrderInput } from '@toolsify/shared/orders';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { ordersQueryKey } from './orders-query-key.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface PlaceOrderVariables {
   input: PlaceOrderInput;
@@ -29,8 +29,8 @@ export function usePlaceOrder() {
       // Stock moved (or we learnt it had): refetch the tool once, and the order lists.
       if (!error || (error instanceof ApiError && error.code === 'OUT_OF_STOCK')) {
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['tools'] }),
-          queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
         ]);
       }
     },

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentResult } from '@toolsify/shared/payments';
 import { api } from '../../../lib/api-client.ts';
-
-/** Every order query lives under this key (My Orders, Manage All Orders, one order). */
-const ordersQueryKey = ['orders'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `POST /api/orders/:id/payment/confirm`: names the intent the card paid; the server asks the
@@ -21,6 +19,6 @@ export function usePayOrder(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (charge: () => Promise<string>) => confirmPayment(orderId, await charge()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
   });
 }

@@ -1,8 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { PaymentIntentResponse } from '@toolsify/shared/payments';
 import { api } from '../../../lib/api-client.ts';
-
-export const paymentIntentQueryKey = (orderId: number) => ['payment-intent', orderId] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `POST /api/orders/:id/payment-intent`: the order's open intent (the server reuses it, so
@@ -14,7 +13,7 @@ export function createPaymentIntent(orderId: number): Promise<PaymentIntentRespo
 
 export function usePaymentIntent(orderId: number | null) {
   return useQuery({
-    queryKey: paymentIntentQueryKey(orderId ?? 0),
+    queryKey: queryKeys.paymentIntent(orderId ?? 0),
     // skipToken: no order, no query (typed, instead of `enabled` and a non-null assertion).
     queryFn: orderId === null ? skipToken : () => createPaymentIntent(orderId),
     // One intent per visit: never refetched behind the buyer's back while the page is open,

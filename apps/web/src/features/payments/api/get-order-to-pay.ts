@@ -1,12 +1,12 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The order on the payment page, under its own key: refreshing the order lists after a
  * payment must not swap the success message for an "already paid" notice.
  */
-export const orderToPayQueryKey = (orderId: number) => ['payment-order', orderId] as const;
 
 /** `GET /api/orders/:id` (its buyer or an admin; anyone else gets 404). */
 export function getOrderToPay(orderId: number, signal?: AbortSignal): Promise<Order> {
@@ -15,7 +15,7 @@ export function getOrderToPay(orderId: number, signal?: AbortSignal): Promise<Or
 
 export function useOrderToPay(orderId: number | null) {
   return useQuery({
-    queryKey: orderToPayQueryKey(orderId ?? 0),
+    queryKey: queryKeys.orderToPay(orderId ?? 0),
     queryFn: orderId === null ? skipToken : ({ signal }) => getOrderToPay(orderId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateToolInput, Tool } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/tools` (admin): price in cents. */
 export function createTool(input: CreateToolInput): Promise<Tool> {
@@ -12,6 +13,6 @@ export function useCreateTool() {
   return useMutation({
     mutationFn: createTool,
     // Every catalog query lives under ['tools']: the home page shows the new tool first.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tools'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
   });
 }

@@ -2,11 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '@toolsify/shared/ids';
 import type { Tool } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const PRODUCTS_PAGE_SIZE = 20;
-
-/** Under the catalog's ['tools'] key, so every catalog change refreshes it. */
-export const adminToolsQueryKey = ['tools', 'manage'] as const;
 
 /** `GET /api/tools`: the live catalog, newest first, a page at a time. */
 export function getToolsPage(cursor: number | null): Promise<Page<Tool>> {
@@ -17,7 +15,7 @@ export function getToolsPage(cursor: number | null): Promise<Page<Tool>> {
 
 export function useAdminTools() {
   return useInfiniteQuery({
-    queryKey: adminToolsQueryKey,
+    queryKey: queryKeys.adminTools,
     queryFn: ({ pageParam }) => getToolsPage(pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,

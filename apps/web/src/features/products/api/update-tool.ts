@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { Page } from '@toolsify/shared/ids';
 import type { Tool, UpdateToolInput } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
-import { adminToolsQueryKey } from './get-admin-tools.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `PATCH /api/tools/:id` (admin): price, minimum, description, and a stock change as a delta. */
 export function updateTool({ id, changes }: { id: number; changes: UpdateToolInput }): Promise<Tool> {
@@ -14,10 +14,10 @@ export function useUpdateTool() {
   return useMutation({
     mutationFn: updateTool,
     onSuccess: (tool) => {
-      queryClient.setQueryData<InfiniteData<Page<Tool>>>(adminToolsQueryKey, (data) =>
+      queryClient.setQueryData<InfiniteData<Page<Tool>>>(queryKeys.adminTools, (data) =>
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((t) => (t.id === tool.id ? tool : t)) })) } : data,
       );
-      return queryClient.invalidateQueries({ queryKey: ['tools'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.tools });
     },
   });
 }

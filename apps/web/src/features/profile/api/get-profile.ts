@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@toolsify/shared/profile';
 import { api } from '../../../lib/api-client.ts';
-
-export const profileQueryKey = ['profile'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET /api/me/profile`: the signed-in user's saved profile (empty strings until saved). */
 export function getProfile(): Promise<Profile> {
@@ -14,5 +13,5 @@ export function getProfile(): Promise<Profile> {
  * address from it. Pass `enabled: false` while nobody is signed in.
  */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 5 * 60_000, enabled });
+  return useQuery({ queryKey: queryKeys.profile, queryFn: getProfile, staleTime: 5 * 60_000, enabled });
 }

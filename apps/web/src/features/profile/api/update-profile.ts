@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileInput } from '@toolsify/shared/profile';
 import { api } from '../../../lib/api-client.ts';
-import { profileQueryKey } from './get-profile.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `PUT /api/me/profile`: saves the whole profile. */
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
@@ -12,6 +12,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.profile, profile),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewInput, Review } from '@toolsify/shared/reviews';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `POST /api/reviews`: name and email come from the session. */
 export function createReview(input: CreateReviewInput): Promise<Review> {
@@ -12,6 +13,6 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: createReview,
     // The home testimonials (under ['reviews']) show the new review first.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
   });
 }

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { UserPage } from '@toolsify/shared/users';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const USERS_PAGE_SIZE = 20;
-export const usersQueryKey = ['users'] as const;
 
 /** `GET /api/users` (admin): live users, newest first, a page at a time. */
 export function getUsersPage(cursor: string | null): Promise<UserPage> {
@@ -14,7 +14,7 @@ export function getUsersPage(cursor: string | null): Promise<UserPage> {
 
 export function useUsers() {
   return useInfiniteQuery({
-    queryKey: usersQueryKey,
+    queryKey: queryKeys.users,
     queryFn: ({ pageParam }) => getUsersPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,0 +1,25 @@
+/**
+ * Every key of the web app's query cache, in one place. A key starts with its root ('tools',
+ * 'orders'...), so invalidating a root refreshes every list and detail under it.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  config: ['config'] as const,
+  /** The catalog: every tools list and tool; any catalog change or order invalidates it. */
+  tools: ['tools'] as const,
+  newestTools: (limit: number) => ['tools', 'newest', limit] as const,
+  tool: (id: number) => ['tools', 'detail', id] as const,
+  adminTools: ['tools', 'manage'] as const,
+  reviews: ['reviews'] as const,
+  latestReviews: (limit: number) => ['reviews', 'latest', limit] as const,
+  orders: ['orders'] as const,
+  myOrders: ['orders', 'mine'] as const,
+  allOrders: ['orders', 'all'] as const,
+  users: ['users'] as const,
+  profile: ['profile'] as const,
+  orderToPay: (orderId: number) => ['payment-order', orderId] as const,
+  paymentIntent: (orderId: number) => ['payment-intent', orderId] as const,
+};
+
+/** The roots whose answers are the same for every visitor: kept when the user changes. */
+export const publicQueryRoots: ReadonlySet<string> = new Set([queryKeys.me[0], queryKeys.tools[0], queryKeys.reviews[0], queryKeys.config[0]]);
