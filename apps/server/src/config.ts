@@ -1,3 +1,4 @@
+import type { PaymentGatewayName } from '@toolsify/shared/payments';
 import { z } from 'zod';
 
 const bool = z
@@ -87,7 +88,7 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema> & {
   /** The payment gateway in use: stripe when its keys are set, else the sandbox. */
-  paymentGateway: 'sandbox' | 'stripe';
+  paymentGateway: PaymentGatewayName;
 };
 
 export class ConfigError extends Error {}

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { OrderStatus } from '@toolsify/shared/orders';
+import type { PaymentGatewayName } from '@toolsify/shared/payments';
 
 /**
  * The database as Kysely sees it. Row types never leave the server: repositories map them
@@ -6,8 +8,6 @@ import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kys
  * gives strings and PostgreSQL gives Dates, so read them through `toIso`.
  */
 type Timestamp = string | Date;
-
-export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'cancelled';
 
 export interface ToolTable {
   id: Generated<number>;
@@ -59,7 +59,7 @@ export interface PaymentIntentTable {
   /** The gateway's id: pi_sandbox_... or Stripe's pi_... */
   id: string;
   order_id: number;
-  gateway: 'sandbox' | 'stripe';
+  gateway: PaymentGatewayName;
   amount_cents: number;
   currency: string;
   status: PaymentIntentStatus;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, UserTable, Db } from '../../db/schema.ts';
+import type { UserListItem } from '@toolsify/shared/users';
+import { toIso, type Database, type UserTable, type Db } from '../../db/schema.ts';
 
 /** How a removed account's address is remembered: never the address itself. */
 export function removedEmailHash(email: string): string {
@@ -60,6 +61,11 @@ export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]):
 
 
 export type UserSummaryRow = Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
+
+/** A row of All Users as the API answers it. */
+export function toUserListItem(row: UserSummaryRow): UserListItem {
+  return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', createdAt: toIso(row.createdAt) };
+}
 
 /** Live users, newest first; the cursor is the last row seen (creation time, then id). */
 export async function findUsersPage(

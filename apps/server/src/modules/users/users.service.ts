@@ -3,12 +3,7 @@ import { cancelUnpaidOrdersOf } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
-import { toIso } from '../../db/schema.ts';
-import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, type UserSummaryRow } from './users.repository.ts';
-
-function toUserListItem(row: UserSummaryRow): UserListItem {
-  return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', createdAt: toIso(row.createdAt) };
-}
+import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, toUserListItem } from './users.repository.ts';
 
 /** The page cursor: the last row's creation time and id, opaque to clients. */
 function encodeCursor(item: UserListItem): string {
