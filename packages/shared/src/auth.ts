@@ -64,7 +64,6 @@ export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
 /** The new-password form on /reset-password (same rules as sign-up). */
 export const newPasswordSchema = z.strictObject({ password: passwordField });
-export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 /** `POST /api/auth/reset-password`: the token from the emailed link and the new password. */
 export const resetPasswordSchema = z.strictObject({

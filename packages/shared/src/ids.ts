@@ -10,7 +10,6 @@ export const pageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: idSchema.optional(),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.number().int().nullable() });

@@ -132,7 +132,6 @@ export const sandboxCardSchema = z.object({
     }),
   cvc: z.string().trim().regex(/^\d{3,4}$/, cardMessages.cvcIncomplete),
 });
-export type SandboxCardInput = z.input<typeof sandboxCardSchema>;
 
 /** `POST /api/payments/sandbox/confirm`: the sandbox's stand-in for Stripe.js confirming a card. */
 export const sandboxConfirmBodySchema = z.strictObject({
@@ -169,7 +168,6 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 /** `POST /api/orders/:id/payment/confirm`: the browser names the intent; the server verifies it. */
 export const confirmPaymentBodySchema = z.strictObject({ paymentIntentId: paymentIntentIdSchema });
-export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
 export const paymentResultSchema = z.object({
   orderId: z.number().int(),

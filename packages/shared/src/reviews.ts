@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { httpUrlSchema } from './profile.ts';
 
 /** A review as the API answers it (the reviewer's email is never published). */
 export const reviewSchema = z.object({
@@ -19,11 +18,6 @@ export const reviewListQuerySchema = z.strictObject({
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 const ratingMessage = `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`;
-
-/** A picture link: http or https only (never javascript:, data: and the like). */
-export function isPictureUrl(value: string): boolean {
-  return httpUrlSchema.safeParse(value).success;
-}
 
 /**
  * A review's picture is one uploaded to this store (`POST /api/reviews/image` answers its path)

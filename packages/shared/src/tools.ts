@@ -129,7 +129,6 @@ export const productFormSchema = z
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
 export const stockReasons = ['restock', 'correction'] as const;
-export type StockReason = (typeof stockReasons)[number];
 
 /**
  * A change of stock, relative to whatever the stock is when it is applied, so orders placed
@@ -149,7 +148,6 @@ export const stockChangeSchema = z
     message: 'A restock adds stock: use a positive number, or choose correction',
     path: ['delta'],
   });
-export type StockChange = z.infer<typeof stockChangeSchema>;
 
 /** `PATCH /api/tools/:id`: price, minimum, description and a stock change; the same rules apply. */
 export const updateToolSchema = z

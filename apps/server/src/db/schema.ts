@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { OrderStatus } from '@toolsify/shared/orders';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
 
@@ -182,7 +182,6 @@ export interface Database {
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export type ToolRow = Selectable<ToolTable>;
-export type NewTool = Insertable<ToolTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 

@@ -81,14 +81,6 @@ export async function findUsersPage(
   return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-export async function findLiveUserById(db: Db, id: string): Promise<UserSummaryRow | undefined> {
-  return db
-    .selectFrom('user')
-    .select(['id', 'email', 'name', 'role', 'createdAt'])
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-}
 
 /** Makes a live user an admin; answers the user, or undefined if there is no such live user. */
 export async function grantAdminById(db: Db, id: string): Promise<UserSummaryRow | undefined> {
