@@ -1,14 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ImageUpload } from '@toolsify/shared/tools';
-import { api } from '../../../lib/api-client.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
 
-/** `POST /api/uploads` (multipart, field `image`): answers the URL to use as the tool's img. */
-export function uploadToolImage(file: File): Promise<ImageUpload> {
-  const body = new FormData();
-  body.append('image', file);
-  return api<ImageUpload>('/api/uploads', { method: 'POST', body });
-}
-
+/** `POST /api/uploads` (admin): answers the URL to use as the tool's img. */
 export function useUploadToolImage() {
-  return useMutation({ mutationFn: uploadToolImage });
+  return useMutation({ mutationFn: (file: File) => uploadImage('/api/uploads', file) });
 }

@@ -1,14 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ImageUpload } from '@toolsify/shared/tools';
-import { api } from '../../../lib/api-client.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
 
-/** `POST /api/reviews/image` (multipart, field `image`): answers the path to send as the review's img. */
-export function uploadReviewPicture(file: File): Promise<ImageUpload> {
-  const body = new FormData();
-  body.append('image', file);
-  return api<ImageUpload>('/api/reviews/image', { method: 'POST', body });
-}
-
+/** `POST /api/reviews/image`: answers the path to send as the review's img. */
 export function useUploadReviewPicture() {
-  return useMutation({ mutationFn: uploadReviewPicture });
+  return useMutation({ mutationFn: (file: File) => uploadImage('/api/reviews/image', file) });
 }
