@@ -82,10 +82,17 @@ async function signUpBuyers(server, count) {
       const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.publicUrl },
-        body: JSON.stringify({ email: `bench-${i + j}-${randomBytes(3).toString('hex')}@example.com`, password: 'bench-pass-123', name: `Bench Buyer ${i + j}` }),
+        body: JSON.stringify({
+          email: `bench-${i + j}-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'bench-pass-123',
+          name: `Bench Buyer ${i + j}`,
+        }),
       });
       if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     });
     cookies.push(...(await Promise.all(batch)));
   }
@@ -181,7 +188,15 @@ async function benchDatabase(name, port) {
 
 /** The number of orders once the server has finished what it had received (stable for 300 ms). */
 async function countOrders(db) {
-  const count = async () => Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let last = await count();
   for (;;) {
     await sleep(300);
@@ -218,7 +233,13 @@ function judge(rows) {
       }
       if (orders) {
         const { created, answered, violations } = orders.check;
-        verdicts.push({ db, size, target: 'orders >= 500/s', value: `${orders.requestsPerSecond.toFixed(0)}/s`, ok: orders.requestsPerSecond >= 500 });
+        verdicts.push({
+          db,
+          size,
+          target: 'orders >= 500/s',
+          value: `${orders.requestsPerSecond.toFixed(0)}/s`,
+          ok: orders.requestsPerSecond >= 500,
+        });
         verdicts.push({ db, size, target: 'orders p99 <= 100 ms', value: `${orders.latency.p99} ms`, ok: orders.latency.p99 <= 100 });
         // autocannon stops counting at the deadline with up to one request per connection in
         // flight; the server still completes those, so up to CONNECTIONS more are stored.
@@ -227,7 +248,12 @@ function judge(rows) {
           size,
           target: 'orders: every 201 stored, no oversell',
           value: `${answered} answered 201, ${created} stored, ${violations.length} invariant violations, ${orders.non2xx} non-2xx`,
-          ok: created >= answered && created - answered <= CONNECTIONS && violations.length === 0 && orders.non2xx === 0 && orders.errors === 0,
+          ok:
+            created >= answered &&
+            created - answered <= CONNECTIONS &&
+            violations.length === 0 &&
+            orders.non2xx === 0 &&
+            orders.errors === 0,
         });
       }
     }
@@ -256,7 +282,10 @@ function markdown(rows, verdicts, machine) {
     '',
     '| Database | Tools | Case | req/s | p50 | p99 | non-2xx |',
     '|---|---:|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.database} | ${r.tools.toLocaleString('en-US')} | ${r.case} | ${r.requestsPerSecond.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.tools.toLocaleString('en-US')} | ${r.case} | ${r.requestsPerSecond.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`,
+    ),
     '',
     '| Database | Tools | Target | Measured | Met |',
     '|---|---:|---|---|---|',
@@ -277,7 +306,10 @@ async function main() {
     node: process.versions.node,
     sqlite: sqliteVersion,
     postgres: DATABASES.includes('postgres') ? await postgresVersion() : null,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
   };
   const rows = [];
   if (DATABASES.includes('sqlite')) rows.push(...(await benchDatabase('sqlite', 4214)));

@@ -53,7 +53,8 @@ for (const tag of tags) {
 // Static imports and re-exports: `import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`.
 // `import("./x.js")` (a lazy chunk) has a parenthesis after `import`, so it never matches. A
 // string in the code that merely looks like an import could only add a file, never hide one.
-const STATIC_IMPORT = /(?<![\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?["']([^"'\n]+\.m?js)["']/g;
+const STATIC_IMPORT =
+  /(?<![\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?["']([^"'\n]+\.m?js)["']/g;
 
 const counted = new Map();
 const queue = entries.map((spec) => resolveInDist(spec, indexPath)).filter(Boolean);
@@ -69,7 +70,10 @@ while (queue.length > 0) {
 }
 
 // Inline <script> bodies in index.html run on load as well.
-const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).join('\n').trim();
+const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+  .map((m) => m[1])
+  .join('\n')
+  .trim();
 if (inline) counted.set(indexPath + ' (inline scripts)', { raw: Buffer.byteLength(inline), gzip: gzipSync(inline).length });
 
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8);

@@ -121,7 +121,17 @@ export async function runBuyer(client, { index, keyPrefix, cookie, tools, ledger
     const quantity = between(tool.minimum, tool.minimum + tool.spread);
     const key = `${keyPrefix}-${index}-${n}`;
     const body = { toolId: tool.id, quantity, phone: '+1 555 0100', address: `${index} Crash Street` };
-    const entry = { key, buyer: index, toolId: tool.id, quantity, status: null, orderId: null, cancelled: false, paid: false, transactionId: null };
+    const entry = {
+      key,
+      buyer: index,
+      toolId: tool.id,
+      quantity,
+      status: null,
+      orderId: null,
+      cancelled: false,
+      paid: false,
+      transactionId: null,
+    };
     ledger.push(entry);
 
     const { res } = await client.definitive(`order ${key}`, 'POST', '/api/orders', { body, cookie, headers: { 'idempotency-key': key } });

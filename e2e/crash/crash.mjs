@@ -76,7 +76,14 @@ function startServers(name, databaseUrl, schema, ports) {
 async function createWorld(db, client, runId) {
   const tools = [];
   for (const spec of catalog) {
-    const row = await insertTool(db, { name: spec.name, description: 'Crash test stock', img: '/images/tools/drill.svg', priceCents: spec.priceCents, available: spec.available, minimum: spec.minimum });
+    const row = await insertTool(db, {
+      name: spec.name,
+      description: 'Crash test stock',
+      img: '/images/tools/drill.svg',
+      priceCents: spec.priceCents,
+      available: spec.available,
+      minimum: spec.minimum,
+    });
     tools.push({ ...spec, id: row.id });
   }
   // Password hashing is meant to be slow: 8 sign-ups at a time (200 at once would time out
@@ -120,7 +127,17 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     const buyers = [];
     const keyPrefix = `crash-${world.runId}-${name}`;
     const startBuyer = (index, cookie) =>
-      buyers.push(runBuyer(client, { index, keyPrefix, cookie, tools: world.tools, ledger: world.ledger, shouldStop: () => state.stop, payments: true }));
+      buyers.push(
+        runBuyer(client, {
+          index,
+          keyPrefix,
+          cookie,
+          tools: world.tools,
+          ledger: world.ledger,
+          shouldStop: () => state.stop,
+          payments: true,
+        }),
+      );
     world.cookies.forEach((cookie, index) => cookie && startBuyer(index, cookie));
     const arrivals = Promise.all(
       Array.from({ length: 2 }, async () => {
@@ -150,7 +167,12 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     state.stop = true;
     await arrivals;
     await Promise.all(buyers);
-    const summary = { ...stats, serverErrors: stats.serverErrors.length, refused: stats.refused.length, brokenAccounts: stats.brokenAccounts.length };
+    const summary = {
+      ...stats,
+      serverErrors: stats.serverErrors.length,
+      refused: stats.refused.length,
+      brokenAccounts: stats.brokenAccounts.length,
+    };
     log(`${name}: buyers done after ${Date.now() - started} ms: ${JSON.stringify(summary)}`);
     for (const server of servers) await server.stop();
 
@@ -161,7 +183,15 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     for (const e of stats.refused.slice(0, 10)) failures.push(`unexpected refusal: ${e}`);
     failures.push(...(await verify(handle.db, world)));
     failures.push(...(await findInvariantViolations(handle.db)).map((v) => `invariant: ${v}`));
-    const stock = await handle.db.selectFrom('tool').select(['name', 'available']).where('id', 'in', world.tools.map((t) => t.id)).execute();
+    const stock = await handle.db
+      .selectFrom('tool')
+      .select(['name', 'available'])
+      .where(
+        'id',
+        'in',
+        world.tools.map((t) => t.id),
+      )
+      .execute();
     log(`${name}: stock left ${stock.map((t) => `${t.name} ${t.available}`).join(', ')}; ${stats.outOfStock} orders refused for stock`);
   } finally {
     for (const server of servers) await server.kill();
@@ -178,7 +208,15 @@ async function verify(db, world) {
   const rows = await db
     .selectFrom('orders')
     .innerJoin('user', 'user.id', 'orders.user_id')
-    .select(['orders.id', 'orders.idempotency_key', 'orders.quantity', 'orders.tool_id', 'orders.status', 'orders.transaction_id', 'user.email'])
+    .select([
+      'orders.id',
+      'orders.idempotency_key',
+      'orders.quantity',
+      'orders.tool_id',
+      'orders.status',
+      'orders.transaction_id',
+      'user.email',
+    ])
     .where('user.email', 'like', `crash-${runId}-%`)
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -208,7 +246,8 @@ async function verify(db, world) {
   }
   // Nothing the clients were not told about: a refused or retried request created nothing.
   for (const row of rows) {
-    if (!answeredIds.has(Number(row.id))) problems.push(`order ${row.id} (key ${row.idempotency_key}) exists but no client was answered with it`);
+    if (!answeredIds.has(Number(row.id)))
+      problems.push(`order ${row.id} (key ${row.idempotency_key}) exists but no client was answered with it`);
   }
   log(`verified ${answeredIds.size} answered orders (${ledger.length} keys) against ${rows.length} rows`);
   return problems.slice(0, 30);

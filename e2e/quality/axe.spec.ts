@@ -31,7 +31,9 @@ interface AxeViolation {
 /** Waits for the page to settle: no request in flight, no spinner, fonts and images in. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"], .loading-spinner').first()).toBeHidden({ timeout: 15_000 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"], .loading-spinner').first())
+    .toBeHidden({ timeout: 15_000 })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -43,7 +45,9 @@ async function audit(page: Page, name: string): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
   appendFileSync(file, `${JSON.stringify({ name, serious: bad.map((v) => v.id), minor: violations.length - bad.length })}\n`);
   writeReport(test.info());
-  const described = bad.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
+  const described = bad.map(
+    (v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`,
+  );
   expect.soft(described, `${name}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -74,7 +78,6 @@ async function placeOrder(page: Page, toolId: number): Promise<number> {
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
-
 
 test('public pages', async ({ page }, testInfo) => {
   rmSync(findingsFile(testInfo), { force: true });
@@ -132,7 +135,10 @@ test('admin pages and dialogs', async ({ page }) => {
   await auditDialog(page, 'delete product dialog', page.getByRole('button', { name: /^Delete / }).first());
   await auditDialog(page, 'edit product dialog', page.getByRole('button', { name: /^Edit / }).first());
   await page.goto('/dashboard/add');
-  await page.getByRole('button', { name: /add|submit/i }).last().click();
+  await page
+    .getByRole('button', { name: /add|submit/i })
+    .last()
+    .click();
   await audit(page, '/dashboard/add with errors');
   await dashboardMenu(page, 'dashboard menu (admin)');
 });

@@ -71,12 +71,17 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
       const result = await lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
       if (!result) throw new Error('Lighthouse returned no result');
       const { categories, audits } = result.lhr;
-      runs.push(Object.fromEntries(Object.keys(targets).map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Record<Category, number>);
+      runs.push(
+        Object.fromEntries(Object.keys(targets).map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
+      );
       for (const category of Object.keys(targets)) {
         for (const ref of categories[category]?.auditRefs ?? []) {
           const audit = audits[ref.id];
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
-            failedAudits.set(`${category}: ${audit.id}`, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${itemsOf(audit.details)}`);
+            failedAudits.set(
+              `${category}: ${audit.id}`,
+              `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${itemsOf(audit.details)}`,
+            );
           }
         }
       }
@@ -85,7 +90,10 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
     await browser.close();
   }
 
-  const scores = Object.fromEntries(Object.keys(targets).map((c) => [c, median(runs.map((r) => r[c as Category]))])) as Record<Category, number>;
+  const scores = Object.fromEntries(Object.keys(targets).map((c) => [c, median(runs.map((r) => r[c as Category]))])) as Record<
+    Category,
+    number
+  >;
   const lines = [
     '## Lighthouse (home page, mobile preset)',
     '',
@@ -100,6 +108,8 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
   console.log(lines.join('\n'));
 
   for (const [category, target] of Object.entries(targets)) {
-    expect.soft(scores[category as Category], `${category} (runs: ${runs.map((r) => r[category as Category]).join(', ')})`).toBeGreaterThanOrEqual(target);
+    expect
+      .soft(scores[category as Category], `${category} (runs: ${runs.map((r) => r[category as Category]).join(', ')})`)
+      .toBeGreaterThanOrEqual(target);
   }
 });

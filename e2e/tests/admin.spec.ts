@@ -30,14 +30,19 @@ async function userByEmail(request: APIRequestContext, email: string): Promise<U
 }
 
 /** Creates an account in its own cookie jar (so the page's admin session is untouched). */
-async function createAccount(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, account: Account) {
+async function createAccount(
+  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+  account: Account,
+) {
   const context = await playwright.request.newContext({ baseURL });
   await signInRequest(context, account);
   return context;
 }
 
 test.describe('My Profile', () => {
-  test('shows read-only name and email, saves the profile, and says Profile Updated only when phone and address are filled', async ({ page }) => {
+  test('shows read-only name and email, saves the profile, and says Profile Updated only when phone and address are filled', async ({
+    page,
+  }) => {
     const account = newAccount('profile');
     await signIn(page, account);
     await page.goto('/dashboard');
@@ -122,7 +127,9 @@ test.describe('Add a Review', () => {
 });
 
 test.describe('Add a Product and Manage Products', () => {
-  test('validates with the spec messages, uploads a real image, refuses a fake one, adds, edits and deletes a product', async ({ page }) => {
+  test('validates with the spec messages, uploads a real image, refuses a fake one, adds, edits and deletes a product', async ({
+    page,
+  }) => {
     await signIn(page, adminAccount());
     await page.goto('/dashboard/add');
     await expect(page.getByRole('heading', { name: 'Add a Product' })).toBeVisible();
@@ -186,7 +193,9 @@ test.describe('Add a Product and Manage Products', () => {
     await page.goto('/');
     const card = page.getByTestId('product-card').first();
     await expect(card.getByRole('heading', { name })).toBeVisible();
-    await expect.poll(() => card.getByRole('img', { name }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    await expect
+      .poll(() => card.getByRole('img', { name }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(1);
 
     // Manage Products: edit the price and the stock.
     await page.goto('/dashboard/products');
@@ -245,7 +254,10 @@ test.describe('Add a Product and Manage Products', () => {
 });
 
 test.describe('All Users', () => {
-  test('lists users, makes one an admin, shows Failed to make an admin on a 403, and removes a user who is signed out at once', async ({ page, playwright }) => {
+  test('lists users, makes one an admin, shows Failed to make an admin on a 403, and removes a user who is signed out at once', async ({
+    page,
+    playwright,
+  }) => {
     await signIn(page, adminAccount());
     const promoteMe = newAccount('promote');
     const removeMe = newAccount('remove');
@@ -269,7 +281,11 @@ test.describe('All Users', () => {
 
     // A 403 answer shows the spec's failure message.
     await page.route(`**/api/users/${promoted.id}/admin`, (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Only an admin may do that.' } }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Only an admin may do that.' } }),
+      }),
     );
     await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByText('Failed to make an admin')).toBeVisible();
@@ -294,7 +310,10 @@ test.describe('All Users', () => {
     await expect(page.getByText(`${removeMe.email} was removed`)).toBeVisible();
     await expect(page.getByTestId(`user-${removed.id}`)).toHaveCount(0);
     expect((await removeContext.get('/api/me')).status()).toBe(401);
-    const again = await removeContext.post('/api/auth/sign-in/email', { headers: { origin: baseURL }, data: { email: removeMe.email, password: removeMe.password } });
+    const again = await removeContext.post('/api/auth/sign-in/email', {
+      headers: { origin: baseURL },
+      data: { email: removeMe.email, password: removeMe.password },
+    });
     expect(again.ok()).toBe(false);
     await removeContext.dispose();
   });

@@ -62,10 +62,10 @@ test.describe('ordering', () => {
 
     // The quantity rule, with the spec's words, disables Place Order either way.
     await quantity.fill(String(tool.minimum - 1));
-    await expect(page.getByText('You cant\'t place order below than minimum quantity')).toBeVisible();
+    await expect(page.getByText("You cant't place order below than minimum quantity")).toBeVisible();
     await expect(placeOrder).toBeDisabled();
     await quantity.fill(String(tool.available + 1));
-    await expect(page.getByText('You cant\'t place order more than available quantity')).toBeVisible();
+    await expect(page.getByText("You cant't place order more than available quantity")).toBeVisible();
     await expect(placeOrder).toBeDisabled();
 
     // Phone and address are required.
@@ -122,7 +122,7 @@ test.describe('ordering', () => {
     await expect(page.getByText(`Available Quantity: ${tool.available} Pieces`)).toBeVisible();
   });
 
-  test("phone and address come from the saved profile", async ({ page }) => {
+  test('phone and address come from the saved profile', async ({ page }) => {
     const account = newAccount('profiled');
     await signIn(page, account);
     const put = await page.request.put('/api/me/profile', {
@@ -167,13 +167,15 @@ test.describe('ordering', () => {
     // Someone else buys first: the page's stock is now stale.
     const rival = await browser.newContext({ baseURL });
     await signInRequest(rival.request, newAccount('rival'));
-    const res = await rival.request.post('/api/orders', { data: { toolId: tool.id, quantity: tool.minimum, phone: '+1 555 000 1111', address: 'Elsewhere 1' } });
+    const res = await rival.request.post('/api/orders', {
+      data: { toolId: tool.id, quantity: tool.minimum, phone: '+1 555 000 1111', address: 'Elsewhere 1' },
+    });
     expect(res.status()).toBe(201);
     await rival.close();
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByText('Fail to place order')).toBeVisible();
-    await expect(page.getByText('You cant\'t place order more than available quantity').first()).toBeVisible();
+    await expect(page.getByText("You cant't place order more than available quantity").first()).toBeVisible();
     // The page learnt the new stock (one refetch).
     await expect(page.getByText(`Available Quantity: ${tool.available - tool.minimum} Pieces`)).toBeVisible();
   });

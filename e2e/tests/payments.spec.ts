@@ -47,7 +47,9 @@ test.describe('payments (sandbox gateway)', () => {
 
     // From My Orders, Pay leads to the payment page.
     await page.goto('/dashboard/orders');
-    await orderRow(page, order.id).getByRole('link', { name: `Pay for order #${order.id}` }).click();
+    await orderRow(page, order.id)
+      .getByRole('link', { name: `Pay for order #${order.id}` })
+      .click();
     await expect(page).toHaveURL(`/dashboard/payment/${order.id}`);
 
     // The order as the server has it: tool, quantity x unit price = total.

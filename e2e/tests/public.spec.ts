@@ -61,7 +61,12 @@ test.describe('home page', () => {
 
       // Business summary.
       const summary = page.getByRole('region', { name: 'Millions of businesses trust us' });
-      for (const [value, label] of [['100+', 'Countries'], ['1M+', 'Happy Clients'], ['5K+', 'Reviews'], ['$120M', 'Annual Revenue']] as const) {
+      for (const [value, label] of [
+        ['100+', 'Countries'],
+        ['1M+', 'Happy Clients'],
+        ['5K+', 'Reviews'],
+        ['$120M', 'Annual Revenue'],
+      ] as const) {
         await expect(summary.getByText(value, { exact: true })).toBeVisible();
         await expect(summary.getByText(label, { exact: true })).toBeVisible();
       }
@@ -82,7 +87,12 @@ test.describe('home page', () => {
       // Packages: section 9's names, prices and features; Book Now opens the training site safely.
       const packages = page.getByRole('region', { name: 'Choose your package' });
       const expected = [
-        { name: 'Basic', price: '$300', statement: 'Lower-rate bundle', features: ['Three product categories', 'Good products for the home', 'Occasion support', 'Well managed'] },
+        {
+          name: 'Basic',
+          price: '$300',
+          statement: 'Lower-rate bundle',
+          features: ['Three product categories', 'Good products for the home', 'Occasion support', 'Well managed'],
+        },
         { name: 'Standard', price: '$800', statement: 'Special package', features: ['Win lottery'] },
         { name: 'Premium', price: '$1,200', statement: 'Storing products for exporting', features: ['Win lottery', 'Get one free'] },
       ];
@@ -131,8 +141,10 @@ test.describe('home page', () => {
     expect(inStock).toBeDefined();
     if (!newest.some((t) => t.id === soldOut!.id)) {
       // Other specs on this server added newer tools: show the real sold-out tool among them.
-      await page.route((url) => isToolsList(url.href), (route) =>
-        route.fulfill({ json: { items: [soldOut, ...newest.filter((t) => t.id !== soldOut!.id).slice(0, 5)], nextCursor: null } }),
+      await page.route(
+        (url) => isToolsList(url.href),
+        (route) =>
+          route.fulfill({ json: { items: [soldOut, ...newest.filter((t) => t.id !== soldOut!.id).slice(0, 5)], nextCursor: null } }),
       );
     }
 
@@ -173,10 +185,13 @@ test.describe('home page', () => {
     page.on('request', (r) => {
       if (isToolsList(r.url())) listRequests.push(r);
     });
-    await page.route((url) => isToolsList(url.href), async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => isToolsList(url.href),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
 
     await page.goto('/');
     const spinner = page.getByRole('status').filter({ hasText: 'Loading the store' });
@@ -196,10 +211,17 @@ test.describe('home page', () => {
   test('a failed load shows a clear message with Retry, and Retry recovers', async ({ page }) => {
     test.setTimeout(60_000);
     let fail = true;
-    await page.route((url) => isToolsList(url.href), async (route) => {
-      if (fail) await route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not available right now.' } } });
-      else await route.continue();
-    });
+    await page.route(
+      (url) => isToolsList(url.href),
+      async (route) => {
+        if (fail)
+          await route.fulfill({
+            status: 503,
+            json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is not available right now.' } },
+          });
+        else await route.continue();
+      },
+    );
     await page.goto('/');
     // TanStack Query retries 3 times (1 s, 2 s, 4 s) before giving up.
     const alert = page.getByRole('alert').filter({ hasText: 'We could not load our tools.' });
@@ -214,7 +236,10 @@ test.describe('home page', () => {
   });
 
   test('an empty catalog shows an empty state, not a spinner', async ({ page }) => {
-    await page.route((url) => isToolsList(url.href), (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
+    await page.route(
+      (url) => isToolsList(url.href),
+      (route) => route.fulfill({ json: { items: [], nextCursor: null } }),
+    );
     await page.goto('/');
     await expect(page.getByText('No tools in the catalog yet')).toBeVisible();
     await expect(page.getByTestId('product-card')).toHaveCount(0);
@@ -237,9 +262,13 @@ test.describe('home page', () => {
     const { items } = (await (await request.get('/api/tools?limit=100')).json()) as { items: Tool[] };
     const reviews = (await (await request.get('/api/reviews?limit=50')).json()) as Review[];
     // The demo data's pictures live in the repository (uploads and https links are other specs').
-    const paths = [...items.map((t) => t.img), ...reviews.map((r) => r.img), '/images/hero-delivery.svg', '/images/avatars/default.svg', '/favicon.svg'].filter(
-      (p) => p.startsWith('/images/') || p === '/favicon.svg',
-    );
+    const paths = [
+      ...items.map((t) => t.img),
+      ...reviews.map((r) => r.img),
+      '/images/hero-delivery.svg',
+      '/images/avatars/default.svg',
+      '/favicon.svg',
+    ].filter((p) => p.startsWith('/images/') || p === '/favicon.svg');
     expect(paths.filter((p) => p.startsWith('/images/tools/')).length).toBeGreaterThanOrEqual(12);
     for (const p of new Set(paths)) {
       const res = await request.get(p);
@@ -302,7 +331,10 @@ test.describe('contact form', () => {
 
   test('shows the server’s refusal (e.g. too many messages) without losing what was typed', async ({ page }) => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a while and try again.' } } }),
+      route.fulfill({
+        status: 429,
+        json: { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a while and try again.' } },
+      }),
     );
     await page.goto('/');
     await revealLowerSections(page);
@@ -345,7 +377,8 @@ test.describe('size budget', () => {
     // body still being read when the test ends fails it).
     let beforeAction = true;
     page.on('response', (response) => {
-      if (beforeAction && response.request().resourceType() === 'script') pending.push(response.body().then((body) => ({ url: response.url(), body })));
+      if (beforeAction && response.request().resourceType() === 'script')
+        pending.push(response.body().then((body) => ({ url: response.url(), body })));
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.getByTestId('product-card')).toHaveCount(6);
@@ -451,7 +484,9 @@ test.describe('navigation bar and footer', () => {
         await expect(group.getByRole('heading', { name: column })).toBeVisible();
         await expect(group.getByRole('link')).toHaveText([...links]);
       }
-      await expect(footer).toContainText(`Copyright © ${new Date().getFullYear()} - All rights reserved by ${'Toolsify Manufacturer LTD.'}`);
+      await expect(footer).toContainText(
+        `Copyright © ${new Date().getFullYear()} - All rights reserved by ${'Toolsify Manufacturer LTD.'}`,
+      );
     }
   });
 
@@ -545,7 +580,7 @@ test.describe('screenshots', () => {
   for (const url of ['/portfolio', '/blogs', '/no-such-page']) {
     for (const width of [375, 1280]) {
       test(`${url} at ${width} px`, async ({ page }) => {
-          await page.setViewportSize({ width, height: 900 });
+        await page.setViewportSize({ width, height: 900 });
         await page.goto(url, { waitUntil: 'networkidle' });
         await loadWholePage(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

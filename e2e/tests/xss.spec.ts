@@ -66,7 +66,11 @@ test('markup in product names, descriptions and reviews shows as text and never 
   await signIn(page, adminAccount());
   await page.goto('/dashboard/products');
   await expect(page.getByText(toolName, { exact: true }).filter({ visible: true }).first()).toBeVisible();
-  await page.getByRole('button', { name: `Delete ${toolName}` }).filter({ visible: true }).first().click();
+  await page
+    .getByRole('button', { name: `Delete ${toolName}` })
+    .filter({ visible: true })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toContainText(toolName);
   await expectInert(page);
   await page.keyboard.press('Escape');

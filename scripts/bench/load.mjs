@@ -40,7 +40,13 @@ process.stdout.write(
   JSON.stringify({
     requestsPerSecond: result.requests.average,
     total: result.requests.total,
-    latency: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99, max: result.latency.max, average: result.latency.average },
+    latency: {
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      average: result.latency.average,
+    },
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -6,12 +6,7 @@ import etag from '@fastify/etag';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
@@ -79,7 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // our error shape too: an over-long id names nothing that exists.
     frameworkErrors(error, _request, reply) {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const body = { error: { code: tooLong ? 'NOT_FOUND' : 'BAD_REQUEST', message: tooLong ? 'Not found.' : 'The address is not valid.' } };
+      const body = {
+        error: { code: tooLong ? 'NOT_FOUND' : 'BAD_REQUEST', message: tooLong ? 'Not found.' : 'The address is not valid.' },
+      };
       void (reply as FastifyReply).code(tooLong ? 404 : 400).send(body);
     },
     ...options.fastify,
@@ -120,7 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Toolsify API', description: 'The storefront API. Every error answers { error: { code, message, fields? } }.', version: '1.0.0' },
+      info: {
+        title: 'Toolsify API',
+        description: 'The storefront API. Every error answers { error: { code, message, fields? } }.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'toolsify.session_token' } } },
     },
     transform: jsonSchemaTransform,

@@ -51,7 +51,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.err(/no such table|does not exist/i.test(message) ? 'The database has no accounts yet: start the server once so it creates its tables.' : message);
+    io.err(
+      /no such table|does not exist/i.test(message)
+        ? 'The database has no accounts yet: start the server once so it creates its tables.'
+        : message,
+    );
     return 1;
   } finally {
     await db.destroy();

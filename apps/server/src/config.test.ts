@@ -48,7 +48,10 @@ describe('configuration', () => {
 describe('client address behind proxies', () => {
   it('believes X-Forwarded-For only as far as TRUST_PROXY says', async () => {
     const { createTestApp } = await import('./test/helpers.ts');
-    for (const [trust, expected] of [['false', '127.0.0.1'], ['1', '203.0.113.9']] as const) {
+    for (const [trust, expected] of [
+      ['false', '127.0.0.1'],
+      ['1', '203.0.113.9'],
+    ] as const) {
       const app = await createTestApp({ TRUST_PROXY: trust });
       app.get('/__ip', async (request) => ({ ip: request.ip }));
       const res = await app.inject({ url: '/__ip', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } });

@@ -1,13 +1,14 @@
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 /**
  * Every setting the server reads, validated once. `.env.example` lists each with its default.
@@ -27,7 +28,10 @@ export const configSchema = z
         message: 'must be file:<path>, :memory: or postgres://...',
       }),
     /** PostgreSQL schema to use (tests give each run a fresh one). */
-    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     SEED_DEMO: bool.default(true),
     BETTER_AUTH_SECRET: z.string().min(32).optional(),
@@ -48,7 +52,12 @@ export const configSchema = z
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRAINING_SITE_URL: z.url().default('https://www.udemy.com/topic/power-tools/'),
     /** Unpaid orders older than this many hours are cancelled and their stock returned; 0: never. */
-    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(48),
+    UNPAID_ORDER_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 365)
+      .default(48),
     /** How many unpaid orders one buyer may hold at once; 0: no cap (the benchmark's setting). */
     MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(0).max(10_000).default(5),
     RATE_LIMIT: bool.default(true),
@@ -66,7 +75,10 @@ export const configSchema = z
         const value = v.trim();
         if (value === 'false' || value === '0' || value === '') return false;
         if (/^\d+$/.test(value)) return Number(value);
-        const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+        const list = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (value === 'true' || list.some((a) => !/^[\d.:a-fA-F/]+$/.test(a))) {
           ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses' });
           return z.NEVER;
@@ -77,12 +89,20 @@ export const configSchema = z
   .superRefine((c, ctx) => {
     const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET];
     if (c.PAYMENTS === 'stripe' && stripeKeys.some((k) => !k)) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      });
     }
     // Without it the embedded SQLite store generates one and keeps it beside the database
     // (lib/auth-secret.ts); servers sharing a PostgreSQL database must be given the same one.
     if (isPostgresUrl(c.DATABASE_URL) && !c.BETTER_AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required with PostgreSQL (32+ random characters, the same on every server)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BETTER_AUTH_SECRET'],
+        message: 'is required with PostgreSQL (32+ random characters, the same on every server)',
+      });
     }
   });
 

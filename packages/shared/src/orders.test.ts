@@ -121,7 +121,15 @@ describe('placeOrderSchema', () => {
   });
 
   it('wants whole positive numbers, not strings, for toolId and quantity', () => {
-    for (const bad of [{ quantity: '100' }, { quantity: 1.5 }, { quantity: 0 }, { quantity: -1 }, { toolId: '3' }, { toolId: 0 }, { quantity: 1e12 }]) {
+    for (const bad of [
+      { quantity: '100' },
+      { quantity: 1.5 },
+      { quantity: 0 },
+      { quantity: -1 },
+      { toolId: '3' },
+      { toolId: 0 },
+      { quantity: 1e12 },
+    ]) {
       expect(placeOrderSchema.safeParse({ ...valid, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -101,9 +101,7 @@ export interface QuantityLimits {
 }
 
 export type QuantityProblem =
-  | { kind: 'not-whole'; message: string }
-  | { kind: 'below-minimum'; message: string }
-  | { kind: 'above-available'; message: string };
+  { kind: 'not-whole'; message: string } | { kind: 'below-minimum'; message: string } | { kind: 'above-available'; message: string };
 
 /**
  * The purchase rule: a whole number with minimum <= quantity <= available (spec section 5).

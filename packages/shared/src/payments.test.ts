@@ -52,7 +52,11 @@ describe('card checks', () => {
     const bad = sandboxCardSchema.safeParse({ cardNumber: '4242 4242 4242 4241', expiry: '12/4', cvc: '1' });
     expect(bad.success).toBe(false);
     const messages = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toEqual({ cardNumber: cardMessages.numberInvalid, expiry: cardMessages.expiryIncomplete, cvc: cardMessages.cvcIncomplete });
+    expect(messages).toEqual({
+      cardNumber: cardMessages.numberInvalid,
+      expiry: cardMessages.expiryIncomplete,
+      cvc: cardMessages.cvcIncomplete,
+    });
   });
 
   it('accepts payment intent ids only', () => {

@@ -130,7 +130,10 @@ export const sandboxCardSchema = z.object({
       const problem = expiryProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, cardMessages.cvcIncomplete),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, cardMessages.cvcIncomplete),
 });
 
 /** `POST /api/payments/sandbox/confirm`: the sandbox's stand-in for Stripe.js confirming a card. */

@@ -9,7 +9,14 @@ describe('Add a Product form', () => {
   const filled = { name: 'Drill', description: 'A drill', img: 'https://cdn.example.com/d.png', available: 10, minimum: 2, price: 19.99 };
 
   it('outputs the API body, with the price in cents', () => {
-    expect(productFormSchema.parse(filled)).toEqual({ name: 'Drill', description: 'A drill', img: 'https://cdn.example.com/d.png', available: 10, minimum: 2, priceCents: 1999 });
+    expect(productFormSchema.parse(filled)).toEqual({
+      name: 'Drill',
+      description: 'A drill',
+      img: 'https://cdn.example.com/d.png',
+      available: 10,
+      minimum: 2,
+      priceCents: 1999,
+    });
     expect(createToolSchema.parse(productFormSchema.parse(filled))).toBeTruthy();
   });
 
@@ -20,7 +27,9 @@ describe('Add a Product form', () => {
   });
 
   it('shows the minimum-above-available rule even while other fields are still empty', () => {
-    const issues = issuesOf(productFormSchema.safeParse({ name: '', description: '', img: '', available: 5, minimum: 6, price: Number.NaN }));
+    const issues = issuesOf(
+      productFormSchema.safeParse({ name: '', description: '', img: '', available: 5, minimum: 6, price: Number.NaN }),
+    );
     expect(issues.minimum).toBe(messages.minimumAboveAvailable);
     expect(issues.name).toBe('Name is Required');
   });
@@ -51,7 +60,10 @@ describe('Edit form', () => {
   });
 
   it('sends a stock change with its reason; a restock cannot remove', () => {
-    expect(editToolFormSchema.parse({ ...tool, stockDelta: -4, stockReason: 'correction' }).stock).toEqual({ delta: -4, reason: 'correction' });
+    expect(editToolFormSchema.parse({ ...tool, stockDelta: -4, stockReason: 'correction' }).stock).toEqual({
+      delta: -4,
+      reason: 'correction',
+    });
     expect(issuesOf(editToolFormSchema.safeParse({ ...tool, stockDelta: -4 })).stockDelta).toMatch(/A restock adds stock/);
     expect(updateToolSchema.safeParse(editToolFormSchema.parse({ ...tool, stockDelta: 7 })).success).toBe(true);
   });

@@ -43,11 +43,7 @@ export const imageRefSchema = z
     message: 'Image must be an uploaded file or an https:// URL',
   });
 
-const nameField = z
-  .string({ error: 'Name is Required' })
-  .trim()
-  .min(1, 'Name is Required')
-  .max(120, 'Must be 120 characters or shorter');
+const nameField = z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Must be 120 characters or shorter');
 
 const descriptionField = z
   .string({ error: 'Description is Required' })
@@ -180,12 +176,10 @@ export const editToolFormSchema = z
     message: 'A restock adds stock: use a positive number, or choose correction',
     path: ['stockDelta'],
   })
-  .transform(
-    ({ description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
-      description,
-      priceCents: dollarsToCents(price),
-      minimum,
-      ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
-    }),
-  );
+  .transform(({ description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
+    description,
+    priceCents: dollarsToCents(price),
+    minimum,
+    ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
+  }));
 export type EditToolFormValues = z.input<typeof editToolFormSchema>;

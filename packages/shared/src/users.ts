@@ -3,7 +3,11 @@ import { roleSchema } from './auth.ts';
 
 /** better-auth's user ids: short random strings. Anything else in a path is a 404. */
 export const userIdParamsSchema = z.object({
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
 
 /** A row of All Users (`GET /api/users`). */
@@ -19,7 +23,11 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 /** `?limit=&cursor=`: the cursor is the opaque `nextCursor` of the previous page. */
 export const userPageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor').optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor')
+    .optional(),
 });
 export type UserPageQuery = z.infer<typeof userPageQuerySchema>;
 

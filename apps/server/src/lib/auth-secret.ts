@@ -38,7 +38,8 @@ export function resolveAuthSecret(config: Pick<Config, 'BETTER_AUTH_SECRET' | 'D
   const file = secretFileFor(config.DATABASE_URL);
   if (file === undefined) {
     // config.ts refuses PostgreSQL without a secret; this is the in-memory test database.
-    if (isPostgresUrl(config.DATABASE_URL)) throw new ConfigError('Invalid configuration:\n  BETTER_AUTH_SECRET: is required with PostgreSQL');
+    if (isPostgresUrl(config.DATABASE_URL))
+      throw new ConfigError('Invalid configuration:\n  BETTER_AUTH_SECRET: is required with PostgreSQL');
     return { value: randomBytes(32).toString('base64url'), source: 'memory' };
   }
   mkdirSync(path.dirname(file), { recursive: true });

@@ -19,7 +19,12 @@ export function findTextProblem(value: unknown): TextProblem | undefined {
     }
     if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
     if (depth >= MAX_JSON_DEPTH) return { kind: 'too-deep' };
-    const children = Object.entries(item).map(([key, child]) => ({ key, value: child, path: path === '' ? key : `${path}.${key}`, depth: depth + 1 }));
+    const children = Object.entries(item).map(([key, child]) => ({
+      key,
+      value: child,
+      path: path === '' ? key : `${path}.${key}`,
+      depth: depth + 1,
+    }));
     const badKey = children.find((child) => child.key.includes('\0'));
     if (badKey) return { kind: 'nul', path: badKey.path };
     // Pushed in reverse, so the first key's value is looked at first (the first problem is reported).

@@ -26,10 +26,17 @@ const SEND_ONE_FILE = 'Send the image as multipart/form-data: one file in a fiel
 function uploadError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, { image: TOO_LARGE });
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+  if (
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT' ||
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+  ) {
     return new AppError('BAD_REQUEST', SEND_ONE_FILE, { image: 'Choose an image file' });
   }
-  return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Please try again.', { image: 'The upload did not arrive whole' });
+  return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Please try again.', {
+    image: 'The upload did not arrive whole',
+  });
 }
 
 /** For the OpenAPI document only: the multipart body is read by the handler, not validated by a schema. */

@@ -4,7 +4,13 @@ import type { FastifyError } from 'fastify';
 import { AppError, defaultMessageOf } from '../lib/errors.ts';
 import type { ErrorCode } from '@toolsify/shared/errors';
 
-function send(reply: import('fastify').FastifyReply, status: number, code: ErrorCode | string, message: string, fields?: Record<string, string>) {
+function send(
+  reply: import('fastify').FastifyReply,
+  status: number,
+  code: ErrorCode | string,
+  message: string,
+  fields?: Record<string, string>,
+) {
   return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 

@@ -63,7 +63,11 @@ describe('the cross-site check cannot be walked around', () => {
   });
 
   it('still serves the same request from our own origin', async () => {
-    const res = await as(app, admin, { method: 'POST', url: `/api/users/${customer.id}/admin`, headers: { origin: 'http://localhost:3000' } });
+    const res = await as(app, admin, {
+      method: 'POST',
+      url: `/api/users/${customer.id}/admin`,
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(customer.id)).toBe('admin');
   });

@@ -18,4 +18,3 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     return true;
   });
 }
-

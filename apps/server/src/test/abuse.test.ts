@@ -49,7 +49,8 @@ async function refusal(
     problems.push(`${label}: not in the error shape: ${answer}`);
   }
   if (want.code && body.error?.code !== want.code) problems.push(`${label}: code ${String(body.error?.code)}, expected ${want.code}`);
-  if (want.field && !(want.field in (body.error?.fields ?? {}))) problems.push(`${label}: does not name the field ${want.field}: ${answer}`);
+  if (want.field && !(want.field in (body.error?.fields ?? {})))
+    problems.push(`${label}: does not name the field ${want.field}: ${answer}`);
   if ((await databaseFingerprint(app.db)) !== before) problems.push(`${label}: the database changed`);
   return problems;
 }
@@ -79,7 +80,10 @@ describe('abuse', () => {
   }
 
   const bodyRoutes = () => routes.filter((key) => /^(POST|PUT|PATCH) \/api\//.test(key));
-  const idRoutes = () => routes.filter((key) => key.startsWith('GET /api/') || key.startsWith('DELETE /api/') || bodyRoutes().includes(key)).filter((key) => key.includes('/:id'));
+  const idRoutes = () =>
+    routes
+      .filter((key) => key.startsWith('GET /api/') || key.startsWith('DELETE /api/') || bodyRoutes().includes(key))
+      .filter((key) => key.includes('/:id'));
 
   describe('fields a client must never set', () => {
     const orderFields: Record<string, unknown> = {
@@ -106,36 +110,77 @@ describe('abuse', () => {
     it.each(Object.entries(orderFields))('POST /api/orders refuses %s', async (field, value) => {
       const problems: string[] = [];
       const toolId = await fx.liveTool(2);
-      problems.push(...(await refusal(
-        app,
-        () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: { ...orderBody(toolId, 2), [field]: value }, headers: idempotencyKey() }),
-        { status: 400, code: 'VALIDATION_FAILED', field },
-        `order with ${field}`,
-      )));
+      problems.push(
+        ...(await refusal(
+          app,
+          () =>
+            as(app, fx.a, {
+              method: 'POST',
+              url: '/api/orders',
+              payload: { ...orderBody(toolId, 2), [field]: value },
+              headers: idempotencyKey(),
+            }),
+          { status: 400, code: 'VALIDATION_FAILED', field },
+          `order with ${field}`,
+        )),
+      );
       expect(problems).toEqual([]);
     });
 
     it.each([
       ['POST', '/api/reviews', { rating: 5, note: 'Great' }, ['name', 'email', 'userId', 'role', 'id', 'createdAt']],
-      ['PUT', '/api/me/profile', { phone: '+1 555 0100', education: '', linkedin: '', address: '1 Main St' }, ['role', 'email', 'name', 'userId', 'emailVerified']],
+      [
+        'PUT',
+        '/api/me/profile',
+        { phone: '+1 555 0100', education: '', linkedin: '', address: '1 Main St' },
+        ['role', 'email', 'name', 'userId', 'emailVerified'],
+      ],
       ['POST', '/api/contact', { email: 'v@example.com', message: 'Hi' }, ['id', 'ip', 'createdAt', 'role']],
     ] as const)('%s %s refuses fields set by the server', async (method, url, body, fields) => {
       const problems: string[] = [];
       for (const field of fields) {
-        problems.push(...(await refusal(app, () => as(app, fx.a, { method, url, payload: { ...body, [field]: 'admin' } }), { status: 400, code: 'VALIDATION_FAILED', field }, `${url} with ${field}`)));
+        problems.push(
+          ...(await refusal(
+            app,
+            () => as(app, fx.a, { method, url, payload: { ...body, [field]: 'admin' } }),
+            { status: 400, code: 'VALIDATION_FAILED', field },
+            `${url} with ${field}`,
+          )),
+        );
       }
       expect(problems).toEqual([]);
     });
 
     it('an admin cannot set ids, timestamps or a deleted flag on a product either', async () => {
       const problems: string[] = [];
-      const tool = { name: 'Hammer', description: 'Hits nails', img: '/images/tools/hammer.svg', available: 100, minimum: 10, priceCents: 999 };
+      const tool = {
+        name: 'Hammer',
+        description: 'Hits nails',
+        img: '/images/tools/hammer.svg',
+        available: 100,
+        minimum: 10,
+        priceCents: 999,
+      };
       for (const field of ['id', 'createdAt', 'deletedAt', 'status']) {
-        problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/tools', payload: { ...tool, [field]: 1 } }), { status: 400, field }, `POST /api/tools with ${field}`)));
+        problems.push(
+          ...(await refusal(
+            app,
+            () => as(app, fx.admin, { method: 'POST', url: '/api/tools', payload: { ...tool, [field]: 1 } }),
+            { status: 400, field },
+            `POST /api/tools with ${field}`,
+          )),
+        );
       }
       const id = await fx.freshTool();
       for (const field of ['id', 'name', 'createdAt', 'deletedAt', 'status']) {
-        problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'PATCH', url: `/api/tools/${id}`, payload: { priceCents: 100, [field]: 1 } }), { status: 400, field }, `PATCH /api/tools with ${field}`)));
+        problems.push(
+          ...(await refusal(
+            app,
+            () => as(app, fx.admin, { method: 'PATCH', url: `/api/tools/${id}`, payload: { priceCents: 100, [field]: 1 } }),
+            { status: 400, field },
+            `PATCH /api/tools with ${field}`,
+          )),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -144,18 +189,32 @@ describe('abuse', () => {
       const problems: string[] = [];
       const intent = await fx.freshIntent();
       for (const field of ['amountCents', 'amount', 'status', 'orderId']) {
-        problems.push(...(await refusal(
-          app,
-          () => as(app, fx.a, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: { ...sandboxConfirmBody(intent), [field]: 1 } }),
-          { status: 400, field },
-          `sandbox confirm with ${field}`,
-        )));
-        problems.push(...(await refusal(
-          app,
-          () => as(app, fx.a, { method: 'POST', url: `/api/orders/${intent.orderId}/payment/confirm`, payload: { paymentIntentId: intent.paymentIntentId, [field]: 1 } }),
-          { status: 400, field },
-          `payment/confirm with ${field}`,
-        )));
+        problems.push(
+          ...(await refusal(
+            app,
+            () =>
+              as(app, fx.a, {
+                method: 'POST',
+                url: '/api/payments/sandbox/confirm',
+                payload: { ...sandboxConfirmBody(intent), [field]: 1 },
+              }),
+            { status: 400, field },
+            `sandbox confirm with ${field}`,
+          )),
+        );
+        problems.push(
+          ...(await refusal(
+            app,
+            () =>
+              as(app, fx.a, {
+                method: 'POST',
+                url: `/api/orders/${intent.orderId}/payment/confirm`,
+                payload: { paymentIntentId: intent.paymentIntentId, [field]: 1 },
+              }),
+            { status: 400, field },
+            `payment/confirm with ${field}`,
+          )),
+        );
       }
       // Starting a payment takes no body at all: an amount sent along is refused, not ignored.
       problems.push(
@@ -221,7 +280,22 @@ describe('abuse', () => {
   });
 
   describe('malformed ids', () => {
-    const badIds = ['abc', '-1', '0', '1.5', '1e3', '01x', '99999999999999999999', '2147483648', '%20', 'null', 'undefined', '0x1f', '%2e%2e', '..'];
+    const badIds = [
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '1e3',
+      '01x',
+      '99999999999999999999',
+      '2147483648',
+      '%20',
+      'null',
+      'undefined',
+      '0x1f',
+      '%2e%2e',
+      '..',
+    ];
 
     it('answer 404 in the error shape on every route with an id, for the caller allowed to use it', async () => {
       const problems: string[] = [];
@@ -233,7 +307,14 @@ describe('abuse', () => {
         const base = await recipes[key]!(fx, caller);
         for (const id of badIds) {
           const url = pattern.replace(':id', id);
-          problems.push(...(await refusal(app, () => send(fx, caller, { ...base, method, url }), { status: 404, code: 'NOT_FOUND' }, `${caller} ${method} ${url}`)));
+          problems.push(
+            ...(await refusal(
+              app,
+              () => send(fx, caller, { ...base, method, url }),
+              { status: 404, code: 'NOT_FOUND' },
+              `${caller} ${method} ${url}`,
+            )),
+          );
         }
       }
       expect(problems).toEqual([]);
@@ -259,12 +340,15 @@ describe('abuse', () => {
     it.each(bad)('an order with %s as quantity is refused and takes no stock', async (_label, quantity) => {
       const problems: string[] = [];
       const toolId = await fx.liveTool(10);
-      problems.push(...(await refusal(
-        app,
-        () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: { ...orderBody(toolId), quantity }, headers: idempotencyKey() }),
-        { status: 400, code: 'VALIDATION_FAILED', field: 'quantity' },
-        `quantity ${JSON.stringify(quantity)}`,
-      )));
+      problems.push(
+        ...(await refusal(
+          app,
+          () =>
+            as(app, fx.a, { method: 'POST', url: '/api/orders', payload: { ...orderBody(toolId), quantity }, headers: idempotencyKey() }),
+          { status: 400, code: 'VALIDATION_FAILED', field: 'quantity' },
+          `quantity ${JSON.stringify(quantity)}`,
+        )),
+      );
       expect(problems).toEqual([]);
     });
 
@@ -272,10 +356,37 @@ describe('abuse', () => {
       const problems: string[] = [];
       const toolId = await fx.freshTool(50);
       await app.db.updateTable('tool').set({ minimum: 5 }).where('id', '=', toolId).execute();
-      problems.push(...(await refusal(app, () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, 4), headers: idempotencyKey() }), { status: 400, field: 'quantity' }, 'below the minimum')));
-      problems.push(...(await refusal(app, () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, 51), headers: idempotencyKey() }), { status: 409, code: 'OUT_OF_STOCK' }, 'above the stock')));
+      problems.push(
+        ...(await refusal(
+          app,
+          () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, 4), headers: idempotencyKey() }),
+          { status: 400, field: 'quantity' },
+          'below the minimum',
+        )),
+      );
+      problems.push(
+        ...(await refusal(
+          app,
+          () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, 51), headers: idempotencyKey() }),
+          { status: 409, code: 'OUT_OF_STOCK' },
+          'above the stock',
+        )),
+      );
       for (const toolIdValue of ['abc', -1, 1.5, 0, null, 2 ** 31]) {
-        problems.push(...(await refusal(app, () => as(app, fx.a, { method: 'POST', url: '/api/orders', payload: { ...orderBody(toolId, 5), toolId: toolIdValue }, headers: idempotencyKey() }), { status: [400, 404] }, `toolId ${String(toolIdValue)}`)));
+        problems.push(
+          ...(await refusal(
+            app,
+            () =>
+              as(app, fx.a, {
+                method: 'POST',
+                url: '/api/orders',
+                payload: { ...orderBody(toolId, 5), toolId: toolIdValue },
+                headers: idempotencyKey(),
+              }),
+            { status: [400, 404] },
+            `toolId ${String(toolIdValue)}`,
+          )),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -286,8 +397,22 @@ describe('abuse', () => {
       const id = await fx.freshTool();
       for (const field of ['available', 'minimum', 'priceCents']) {
         for (const value of [1.5, -1, 1e12, '12abc', null]) {
-          problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/tools', payload: { ...tool, [field]: value } }), { status: 400, field }, `POST /api/tools ${field}=${String(value)}`)));
-          problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'PATCH', url: `/api/tools/${id}`, payload: { [field]: value } }), { status: 400, field }, `PATCH ${field}=${String(value)}`)));
+          problems.push(
+            ...(await refusal(
+              app,
+              () => as(app, fx.admin, { method: 'POST', url: '/api/tools', payload: { ...tool, [field]: value } }),
+              { status: 400, field },
+              `POST /api/tools ${field}=${String(value)}`,
+            )),
+          );
+          problems.push(
+            ...(await refusal(
+              app,
+              () => as(app, fx.admin, { method: 'PATCH', url: `/api/tools/${id}`, payload: { [field]: value } }),
+              { status: 400, field },
+              `PATCH ${field}=${String(value)}`,
+            )),
+          );
         }
       }
       expect(problems).toEqual([]);
@@ -304,12 +429,20 @@ describe('abuse', () => {
         const [method] = key.split(' ') as [HTTPMethods];
         const caller = await ownerOf(key);
         const base: Call = await recipes[key]!(fx, caller);
-        problems.push(...(await refusal(
-          app,
-          () => send(fx, caller, { ...base, method }, { payload: huge, headers: { 'content-type': 'application/json' }, remoteAddress: freshAddress() }),
-          { status: 413, code: 'PAYLOAD_TOO_LARGE' },
-          `${caller} ${key} with 1 MB`,
-        )));
+        problems.push(
+          ...(await refusal(
+            app,
+            () =>
+              send(
+                fx,
+                caller,
+                { ...base, method },
+                { payload: huge, headers: { 'content-type': 'application/json' }, remoteAddress: freshAddress() },
+              ),
+            { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+            `${caller} ${key} with 1 MB`,
+          )),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -318,7 +451,9 @@ describe('abuse', () => {
       const problems: string[] = [];
       const pngSignature = Buffer.from('89504e470d0a1a0a', 'hex');
       const big = multipartImage('image', Buffer.concat([pngSignature, Buffer.alloc(6 * 1024 * 1024, 1)]));
-      problems.push(...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/uploads', ...big }), { status: 413 }, 'a 6 MB upload')));
+      problems.push(
+        ...(await refusal(app, () => as(app, fx.admin, { method: 'POST', url: '/api/uploads', ...big }), { status: 413 }, 'a 6 MB upload')),
+      );
       expect(problems).toEqual([]);
     });
 
@@ -344,12 +479,21 @@ describe('abuse', () => {
         // better-auth's endpoints the store does not use answer 404 whatever the body.
         const status = key.endsWith('*') ? [400, 404, 415] : [400, 415];
         for (const [type, text] of wrongTypes) {
-          problems.push(...(await refusal(
-            app,
-            () => as(app, user, { method, url: base.url, payload: text, headers: { ...base.headers, 'content-type': type }, remoteAddress: freshAddress() }),
-            { status },
-            `${key} as ${type}: ${text.slice(0, 20)}`,
-          )));
+          problems.push(
+            ...(await refusal(
+              app,
+              () =>
+                as(app, user, {
+                  method,
+                  url: base.url,
+                  payload: text,
+                  headers: { ...base.headers, 'content-type': type },
+                  remoteAddress: freshAddress(),
+                }),
+              { status },
+              `${key} as ${type}: ${text.slice(0, 20)}`,
+            )),
+          );
         }
       }
       expect(problems).toEqual([]);
@@ -369,15 +513,31 @@ describe('abuse', () => {
           if (typeof value !== 'string') continue;
           checked += 1;
           const user = caller === 'admin' ? fx.admin : await fx.freshUser();
-          problems.push(...(await refusal(
-            app,
-            () => as(app, user, { method, url: base.url, payload: { ...payload, [field]: `${value}\u0000x` }, headers: base.headers ?? {}, remoteAddress: freshAddress() }),
-            { status: 400, code: 'VALIDATION_FAILED', field },
-            `${key} with a NUL in ${field}`,
-          )));
+          problems.push(
+            ...(await refusal(
+              app,
+              () =>
+                as(app, user, {
+                  method,
+                  url: base.url,
+                  payload: { ...payload, [field]: `${value}\u0000x` },
+                  headers: base.headers ?? {},
+                  remoteAddress: freshAddress(),
+                }),
+              { status: 400, code: 'VALIDATION_FAILED', field },
+              `${key} with a NUL in ${field}`,
+            )),
+          );
         }
       }
-      problems.push(...(await refusal(app, () => app.inject({ method: 'GET', url: '/api/tools?cursor=1%00' }), { status: 400, code: 'VALIDATION_FAILED', field: 'cursor' }, 'a NUL in a query')));
+      problems.push(
+        ...(await refusal(
+          app,
+          () => app.inject({ method: 'GET', url: '/api/tools?cursor=1%00' }),
+          { status: 400, code: 'VALIDATION_FAILED', field: 'cursor' },
+          'a NUL in a query',
+        )),
+      );
       expect(checked).toBeGreaterThan(10);
       expect(problems).toEqual([]);
     });
@@ -389,22 +549,54 @@ describe('abuse', () => {
         const uploader = () => (url === '/api/uploads' ? Promise.resolve(fx.admin) : fx.freshUser());
         for (const [type, text] of wrongTypes) {
           const user = await uploader();
-          problems.push(...(await refusal(app, () => as(app, user, { method: 'POST', url, payload: text, headers: { 'content-type': type } }), { status: [400, 415] }, `${url} as ${type}`)));
+          problems.push(
+            ...(await refusal(
+              app,
+              () => as(app, user, { method: 'POST', url, payload: text, headers: { 'content-type': type } }),
+              { status: [400, 415] },
+              `${url} as ${type}`,
+            )),
+          );
         }
         const script = multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
         const user = await uploader();
-        problems.push(...(await refusal(app, () => as(app, user, { method: 'POST', url, ...script }), { status: [400, 415] }, `${url}: a script named .png`)));
+        problems.push(
+          ...(await refusal(
+            app,
+            () => as(app, user, { method: 'POST', url, ...script }),
+            { status: [400, 415] },
+            `${url}: a script named .png`,
+          )),
+        );
         const big = multipartImage('image', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(6 * 1024 * 1024, 1)]));
         const bigUser = await uploader();
-        problems.push(...(await refusal(app, () => as(app, bigUser, { method: 'POST', url, ...big }), { status: 413 }, `${url}: a 6 MB upload`)));
+        problems.push(
+          ...(await refusal(app, () => as(app, bigUser, { method: 'POST', url, ...big }), { status: 413 }, `${url}: a 6 MB upload`)),
+        );
       }
       expect(problems).toEqual([]);
     });
 
     it('the webhook refuses unsigned and forged events whatever their type', async () => {
       const problems: string[] = [];
-      for (const [type, text] of [...wrongTypes, ['application/json', JSON.stringify({ type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } })]]) {
-        problems.push(...(await refusal(app, () => app.inject({ method: 'POST', url: '/api/payments/webhook', payload: text, headers: { 'content-type': type, 'stripe-signature': 't=1,v1=00' } }), { status: [400, 404] }, `webhook ${type}`)));
+      for (const [type, text] of [
+        ...wrongTypes,
+        ['application/json', JSON.stringify({ type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } })],
+      ]) {
+        problems.push(
+          ...(await refusal(
+            app,
+            () =>
+              app.inject({
+                method: 'POST',
+                url: '/api/payments/webhook',
+                payload: text,
+                headers: { 'content-type': type, 'stripe-signature': 't=1,v1=00' },
+              }),
+            { status: [400, 404] },
+            `webhook ${type}`,
+          )),
+        );
       }
       expect(problems).toEqual([]);
     });

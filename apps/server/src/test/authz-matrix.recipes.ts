@@ -86,10 +86,17 @@ const onePixelPng = Buffer.from(
 );
 
 /** A multipart/form-data body with one image file under `field`. */
-export function multipartImage(field = 'image', file = onePixelPng, filename = 'pixel.png', type = 'image/png'): { payload: Buffer; headers: Record<string, string> } {
+export function multipartImage(
+  field = 'image',
+  file = onePixelPng,
+  filename = 'pixel.png',
+  type = 'image/png',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----toolsify${Date.now().toString(16)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -132,7 +139,10 @@ export async function createMatrixApp(env: Record<string, string> = {}): Promise
   const webDir = mkdtempSync(path.join(tmpdir(), 'toolsify-web-'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Toolsify</title>');
   // The fixtures give one customer more unpaid orders than MAX_UNPAID_ORDERS_PER_BUYER allows: no cap here.
-  const app = await createTestApp({ WEB_DIST_DIR: webDir, MAX_UNPAID_ORDERS_PER_BUYER: '0', ...env }, { serveWeb: true, onRoute: collector.onRoute });
+  const app = await createTestApp(
+    { WEB_DIST_DIR: webDir, MAX_UNPAID_ORDERS_PER_BUYER: '0', ...env },
+    { serveWeb: true, onRoute: collector.onRoute },
+  );
   await app.ready();
   const fx = await createFixtures(app);
   return { app, routes: collector.routes(), fx };
@@ -165,7 +175,12 @@ export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
 
   const freshOrder = async (user: TestUser = a, quantity = 1) => {
     const res = expectOk(
-      await as(app, user, { method: 'POST', url: '/api/orders', payload: orderBody(await liveTool(quantity), quantity), headers: idempotencyKey() }),
+      await as(app, user, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody(await liveTool(quantity), quantity),
+        headers: idempotencyKey(),
+      }),
       'POST /api/orders',
     );
     return (res.json() as { id: number }).id;
@@ -185,7 +200,10 @@ export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
       'sandbox confirm',
     );
     const confirm = { paymentIntentId: intent.paymentIntentId };
-    expectOk(await as(app, user, { method: 'POST', url: `/api/orders/${intent.orderId}/payment/confirm`, payload: confirm }), 'payment/confirm');
+    expectOk(
+      await as(app, user, { method: 'POST', url: `/api/orders/${intent.orderId}/payment/confirm`, payload: confirm }),
+      'payment/confirm',
+    );
     return intent.orderId;
   };
 
@@ -240,12 +258,23 @@ export const recipes: Record<string, Recipe> = {
   'POST /api/tools': () => ({
     method: 'POST',
     url: '/api/tools',
-    payload: { name: 'Matrix hammer', description: 'Hits nails', img: '/images/tools/hammer.svg', available: 100, minimum: 10, priceCents: 999 },
+    payload: {
+      name: 'Matrix hammer',
+      description: 'Hits nails',
+      img: '/images/tools/hammer.svg',
+      available: 100,
+      minimum: 10,
+      priceCents: 999,
+    },
   }),
   'PATCH /api/tools/:id': async (fx) => ({ method: 'PATCH', url: `/api/tools/${await fx.freshTool()}`, payload: { priceCents: 1_500 } }),
   'DELETE /api/tools/:id': async (fx) => ({ method: 'DELETE', url: `/api/tools/${await fx.freshTool()}` }),
   'POST /api/uploads': () => ({ method: 'POST', url: '/api/uploads', ...multipartImage() }),
-  'POST /api/contact': () => ({ method: 'POST', url: '/api/contact', payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' } }),
+  'POST /api/contact': () => ({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' },
+  }),
   'GET /api/reviews': () => get('/api/reviews?limit=3'),
   'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: '', note: 'Great tools' } }),
   'POST /api/reviews/image': () => ({ method: 'POST', url: '/api/reviews/image', ...multipartImage() }),
@@ -257,14 +286,43 @@ export const recipes: Record<string, Recipe> = {
   'POST /api/auth/sign-up/email': () => ({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    payload: { name: 'Matrix Newcomer', email: `newcomer-${Date.now().toString(36)}-${(keySeq += 1)}@example.com`, password: 'secret-pass-1' },
+    payload: {
+      name: 'Matrix Newcomer',
+      email: `newcomer-${Date.now().toString(36)}-${(keySeq += 1)}@example.com`,
+      password: 'secret-pass-1',
+    },
     headers: authOrigin,
   }),
-  'POST /api/auth/sign-in/email': (fx) => ({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: fx.a.email, password: 'not the password' }, headers: authOrigin }),
-  'POST /api/auth/request-password-reset': (fx) => ({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: fx.a.email }, headers: authOrigin }),
-  'POST /api/auth/reset-password': () => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'forged-token', newPassword: 'secret-pass-2' }, headers: authOrigin }),
-  'POST /api/auth/send-verification-email': (fx) => ({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: fx.b.email }, headers: authOrigin }),
-  'POST /api/auth/sign-in/social': () => ({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: '/' }, headers: authOrigin }),
+  'POST /api/auth/sign-in/email': (fx) => ({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: fx.a.email, password: 'not the password' },
+    headers: authOrigin,
+  }),
+  'POST /api/auth/request-password-reset': (fx) => ({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    payload: { email: fx.a.email },
+    headers: authOrigin,
+  }),
+  'POST /api/auth/reset-password': () => ({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token: 'forged-token', newPassword: 'secret-pass-2' },
+    headers: authOrigin,
+  }),
+  'POST /api/auth/send-verification-email': (fx) => ({
+    method: 'POST',
+    url: '/api/auth/send-verification-email',
+    payload: { email: fx.b.email },
+    headers: authOrigin,
+  }),
+  'POST /api/auth/sign-in/social': () => ({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    payload: { provider: 'google', callbackURL: '/' },
+    headers: authOrigin,
+  }),
   'GET /api/me': () => get('/api/me'),
   'GET /api/session': () => get('/api/session'),
   'GET /api/me/profile': () => get('/api/me/profile'),
@@ -280,7 +338,12 @@ export const recipes: Record<string, Recipe> = {
   'DELETE /api/users/:id': async (fx) => ({ method: 'DELETE', url: `/api/users/${(await fx.freshUser()).id}` }),
 
   // Orders
-  'POST /api/orders': async (fx) => ({ method: 'POST', url: '/api/orders', payload: orderBody(await fx.liveTool(2), 2), headers: idempotencyKey() }),
+  'POST /api/orders': async (fx) => ({
+    method: 'POST',
+    url: '/api/orders',
+    payload: orderBody(await fx.liveTool(2), 2),
+    headers: idempotencyKey(),
+  }),
   'GET /api/orders/mine': () => get('/api/orders/mine'),
   'GET /api/orders': () => get('/api/orders'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),

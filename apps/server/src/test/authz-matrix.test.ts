@@ -12,68 +12,69 @@ import { findInvariantViolations } from './invariants.ts';
  *
  *                                        visitor  A    B    admin
  */
+// prettier-ignore (the table keeps its columns)
 const expected: Record<string, [anon: number, a: number, b: number, admin: number]> = {
   // System and catalog: public reads, admin writes
-  'GET /api/health':                      [200, 200, 200, 200],
-  'GET /api/config':                      [200, 200, 200, 200],
-  'GET /api/tools':                       [200, 200, 200, 200],
-  'GET /api/tools/:id':                   [200, 200, 200, 200],
-  'POST /api/tools':                      [401, 403, 403, 201],
-  'PATCH /api/tools/:id':                 [401, 403, 403, 200],
-  'DELETE /api/tools/:id':                [401, 403, 403, 204],
-  'POST /api/uploads':                    [401, 403, 403, 201],
-  'POST /api/contact':                    [201, 201, 201, 201],
-  'GET /api/reviews':                     [200, 200, 200, 200],
-  'POST /api/reviews':                    [401, 201, 201, 201],
-  'POST /api/reviews/image':              [401, 201, 201, 201],
+  'GET /api/health': [200, 200, 200, 200],
+  'GET /api/config': [200, 200, 200, 200],
+  'GET /api/tools': [200, 200, 200, 200],
+  'GET /api/tools/:id': [200, 200, 200, 200],
+  'POST /api/tools': [401, 403, 403, 201],
+  'PATCH /api/tools/:id': [401, 403, 403, 200],
+  'DELETE /api/tools/:id': [401, 403, 403, 204],
+  'POST /api/uploads': [401, 403, 403, 201],
+  'POST /api/contact': [201, 201, 201, 201],
+  'GET /api/reviews': [200, 200, 200, 200],
+  'POST /api/reviews': [401, 201, 201, 201],
+  'POST /api/reviews/image': [401, 201, 201, 201],
 
   // Account (better-auth's mount: a session read; endpoints the store does not use answer 404)
-  'GET /api/auth/*':                      [200, 200, 200, 200],
-  'POST /api/auth/*':                     [404, 404, 404, 404],
-  'POST /api/auth/sign-up/email':         [200, 200, 200, 200],
-  'POST /api/auth/sign-in/email':         [401, 401, 401, 401],
+  'GET /api/auth/*': [200, 200, 200, 200],
+  'POST /api/auth/*': [404, 404, 404, 404],
+  'POST /api/auth/sign-up/email': [200, 200, 200, 200],
+  'POST /api/auth/sign-in/email': [401, 401, 401, 401],
   'POST /api/auth/request-password-reset': [200, 200, 200, 200],
-  'POST /api/auth/reset-password':        [400, 400, 400, 400],
+  'POST /api/auth/reset-password': [400, 400, 400, 400],
   'POST /api/auth/send-verification-email': [200, 400, 200, 400],
-  'POST /api/auth/sign-in/social':        [404, 404, 404, 404],
-  'GET /api/me':                          [401, 200, 200, 200],
-  'GET /api/session':                     [200, 200, 200, 200],
-  'GET /api/me/profile':                  [401, 200, 200, 200],
-  'PUT /api/me/profile':                  [401, 200, 200, 200],
+  'POST /api/auth/sign-in/social': [404, 404, 404, 404],
+  'GET /api/me': [401, 200, 200, 200],
+  'GET /api/session': [200, 200, 200, 200],
+  'GET /api/me/profile': [401, 200, 200, 200],
+  'PUT /api/me/profile': [401, 200, 200, 200],
 
   // Users: admin only
-  'GET /api/users':                       [401, 403, 403, 200],
-  'POST /api/users/:id/admin':            [401, 403, 403, 200],
-  'DELETE /api/users/:id':                [401, 403, 403, 204],
+  'GET /api/users': [401, 403, 403, 200],
+  'POST /api/users/:id/admin': [401, 403, 403, 200],
+  'DELETE /api/users/:id': [401, 403, 403, 204],
 
   // Orders: A's order is A's and the admin's; B learns nothing (404, not 403)
-  'POST /api/orders':                     [401, 201, 201, 201],
-  'GET /api/orders/mine':                 [401, 200, 200, 200],
-  'GET /api/orders':                      [401, 403, 403, 200],
-  'GET /api/orders/:id':                  [401, 200, 404, 200],
-  'DELETE /api/orders/:id':               [401, 200, 404, 200],
-  'POST /api/orders/:id/ship':            [401, 403, 403, 200],
+  'POST /api/orders': [401, 201, 201, 201],
+  'GET /api/orders/mine': [401, 200, 200, 200],
+  'GET /api/orders': [401, 403, 403, 200],
+  'GET /api/orders/:id': [401, 200, 404, 200],
+  'DELETE /api/orders/:id': [401, 200, 404, 200],
+  'POST /api/orders/:id/ship': [401, 403, 403, 200],
 
   // Payments: only the buyer pays; the webhook answers a forged signature with 400
-  'POST /api/orders/:id/payment-intent':  [401, 200, 404, 404],
+  'POST /api/orders/:id/payment-intent': [401, 200, 404, 404],
   'POST /api/orders/:id/payment/confirm': [401, 200, 404, 404],
-  'POST /api/payments/sandbox/confirm':   [401, 200, 404, 404],
-  'POST /api/payments/webhook':           [400, 400, 400, 400],
+  'POST /api/payments/sandbox/confirm': [401, 200, 404, 404],
+  'POST /api/payments/webhook': [400, 400, 400, 400],
 
   // API documentation: public
-  'GET /api/docs':                        [200, 200, 200, 200],
-  'HEAD /api/docs/':                      [200, 200, 200, 200],
-  'GET /api/docs/json':                   [200, 200, 200, 200],
-  'GET /api/docs/yaml':                   [200, 200, 200, 200],
-  'GET /api/docs/static/index.html':      [302, 302, 302, 302],
+  'GET /api/docs': [200, 200, 200, 200],
+  'HEAD /api/docs/': [200, 200, 200, 200],
+  'GET /api/docs/json': [200, 200, 200, 200],
+  'GET /api/docs/yaml': [200, 200, 200, 200],
+  'GET /api/docs/static/index.html': [302, 302, 302, 302],
   'GET /api/docs/static/swagger-initializer.js': [200, 200, 200, 200],
-  'GET /api/docs/static/*':               [200, 200, 200, 200],
+  'GET /api/docs/static/*': [200, 200, 200, 200],
 
   // The web app's shell for every other path, and uploaded files
-  'GET /':                                [200, 200, 200, 200],
-  'GET /*':                               [200, 200, 200, 200],
-  'GET /index.html':                      [200, 200, 200, 200],
-  'GET /uploads/*':                       [404, 404, 404, 404],
+  'GET /': [200, 200, 200, 200],
+  'GET /*': [200, 200, 200, 200],
+  'GET /index.html': [200, 200, 200, 200],
+  'GET /uploads/*': [404, 404, 404, 404],
 };
 
 /**
@@ -109,7 +110,9 @@ describe('authorization matrix', () => {
         const call = await recipe(fx, caller as Caller);
         const res = await send(fx, caller, call);
         if (res.statusCode !== want[i]) {
-          mismatches.push(`${key} as ${caller}: ${res.statusCode}, expected ${want[i]} (${call.method} ${call.url}) ${res.body.slice(0, 160)}`);
+          mismatches.push(
+            `${key} as ${caller}: ${res.statusCode}, expected ${want[i]} (${call.method} ${call.url}) ${res.body.slice(0, 160)}`,
+          );
           continue;
         }
         if (call.url.startsWith('/api/') && !key.startsWith('GET /api/docs') && !key.startsWith('HEAD /api/docs')) {
@@ -139,7 +142,12 @@ describe('authorization matrix', () => {
       if (expected[key]?.[0] !== 401 || method === 'GET' || method === 'HEAD' || path.startsWith('/api/auth/')) continue;
       const url = path.replace(':id', '1');
       for (const payload of ['{"not json', JSON.stringify({ unexpected: 'x'.repeat(10) })]) {
-        const res = await app.inject({ method: method as 'POST', url, payload, headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' } });
+        const res = await app.inject({
+          method: method as 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        });
         checked += 1;
         if (res.statusCode !== 401) mismatches.push(`${key} with ${payload.slice(0, 12)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }

@@ -17,22 +17,100 @@ const COLLECT = Boolean(process.env.FUZZ_COLLECT);
 
 /** Values that break parsers, validators and SQL. */
 const nastyScalars = [
-  -1, 0, 1.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 2 ** 53 + 2, Number.MIN_VALUE,
-  '', ' ', '0', '1', '-1', '1.5', '1e3', 'NaN', 'Infinity', 'null', 'true', 'ten', '0x10', '١٢',
-  '<script>alert(1)</script>', "' OR '1'='1", '"; DROP TABLE orders; --', '\u0000', '\ud800', '%00', '../../etc/passwd',
-  '__proto__', 'a'.repeat(5_000), null, true, false, [], {}, { $gt: 0 }, { __proto__: { admin: true } }, [1, 2, 3],
+  -1,
+  0,
+  1.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  Number.MIN_VALUE,
+  '',
+  ' ',
+  '0',
+  '1',
+  '-1',
+  '1.5',
+  '1e3',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  'ten',
+  '0x10',
+  '١٢',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '"; DROP TABLE orders; --',
+  '\u0000',
+  '\ud800',
+  '%00',
+  '../../etc/passwd',
+  '__proto__',
+  'a'.repeat(5_000),
+  null,
+  true,
+  false,
+  [],
+  {},
+  { $gt: 0 },
+  { __proto__: { admin: true } },
+  [1, 2, 3],
 ];
 
 /** Fields a client must never set: price, stock, payment, status, role, ownership. */
 const forbiddenKeys = [
-  'id', 'price', 'priceCents', 'unitPriceCents', 'amountCents', 'available', 'stock', 'paid', 'status', 'shipment',
-  'transactionId', 'role', 'admin', 'buyer', 'buyerEmail', 'buyerName', 'userId', 'user_id', 'email', 'name',
-  'emailVerified', 'deletedAt', 'createdAt', '__proto__', 'constructor',
+  'id',
+  'price',
+  'priceCents',
+  'unitPriceCents',
+  'amountCents',
+  'available',
+  'stock',
+  'paid',
+  'status',
+  'shipment',
+  'transactionId',
+  'role',
+  'admin',
+  'buyer',
+  'buyerEmail',
+  'buyerName',
+  'userId',
+  'user_id',
+  'email',
+  'name',
+  'emailVerified',
+  'deletedAt',
+  'createdAt',
+  '__proto__',
+  'constructor',
 ];
 
 const nastyParams = [
-  '0', '-1', '1.5', '1e3', '01', '+1', ' 1', '2147483648', '99999999999999999999', 'abc', 'null', 'NaN', '%00',
-  '%2e%2e', '..%2f..%2fetc', '%F0%9F%92%A5', "1'%20OR%201=1", '1;DROP', '%3Cscript%3E', 'x'.repeat(300),
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '01',
+  '+1',
+  ' 1',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  'null',
+  'NaN',
+  '%00',
+  '%2e%2e',
+  '..%2f..%2fetc',
+  '%F0%9F%92%A5',
+  "1'%20OR%201=1",
+  '1;DROP',
+  '%3Cscript%3E',
+  'x'.repeat(300),
 ];
 
 const value = fc.oneof(
@@ -74,7 +152,15 @@ const paramMutation = fc.oneof(
 
 const queryMutation = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('limit', 'cursor', 'sort', 'admin', 'role', 'buyer', 'limit[]', '__proto__[x]'), fc.constantFrom(...nastyParams)).map(([k, v]) => `${k}=${v}`) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('limit', 'cursor', 'sort', 'admin', 'role', 'buyer', 'limit[]', '__proto__[x]'),
+        fc.constantFrom(...nastyParams),
+      )
+      .map(([k, v]) => `${k}=${v}`),
+  },
 );
 
 function mutateUrl(url: string, pattern: string, mutation: { kind: string; value?: string; offset?: number }): string {
@@ -181,7 +267,8 @@ describe('fuzz: every route, every caller, broken inputs', () => {
           if (res.statusCode >= 500) fail('5xx', key, `5xx: ${detail}`);
           if (res.statusCode >= 400) {
             const after = await databaseFingerprint(app.db);
-            if (after !== before) fail('changed', key, `a ${res.statusCode} changed the database: ${detail}\n  before ${before}\n  after  ${after}`);
+            if (after !== before)
+              fail('changed', key, `a ${res.statusCode} changed the database: ${detail}\n  before ${before}\n  after  ${after}`);
             if (url.startsWith('/api/')) {
               let shaped = false;
               try {

@@ -51,7 +51,10 @@ export interface TestUser {
 let counter = 0;
 
 /** Signs up a new account through the real auth endpoint and returns its session cookie. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<TestUser> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; name: string; password: string }> = {},
+): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `buyer${counter}-${randomBytes(3).toString('hex')}@example.com`;
   const name = overrides.name ?? `Buyer ${counter}`;

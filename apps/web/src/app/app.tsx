@@ -37,7 +37,10 @@ export function App() {
   useUnauthorizedRedirect();
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
+      >
         Skip to content
       </a>
       <Navbar />

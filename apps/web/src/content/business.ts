@@ -37,13 +37,21 @@ export const bulkBenefits: { title: string; text: string; icon: IconName }[] = [
 
 /** "How ordering works": the other further section. Matches what the store really does. */
 export const orderingSteps: { title: string; text: string; icon: IconName }[] = [
-  { title: 'Choose your tools', text: 'Browse the catalog and open the tool you need to see its price, stock and minimum order.', icon: 'search' },
+  {
+    title: 'Choose your tools',
+    text: 'Browse the catalog and open the tool you need to see its price, stock and minimum order.',
+    icon: 'search',
+  },
   {
     title: 'Set the quantity',
     text: 'Order at least the minimum quantity and no more than what is in stock. Your pieces are reserved at once.',
     icon: 'quantity',
   },
-  { title: 'Pay by card', text: 'Pay the order from My Orders whenever you are ready. Unpaid orders can still be cancelled.', icon: 'card' },
+  {
+    title: 'Pay by card',
+    text: 'Pay the order from My Orders whenever you are ready. Unpaid orders can still be cancelled.',
+    icon: 'card',
+  },
   { title: 'Track the shipment', text: 'Your order shows as Paid, then Shipped once it leaves our warehouse.', icon: 'truck' },
 ];
 

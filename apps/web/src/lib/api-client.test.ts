@@ -22,21 +22,47 @@ describe('api()', () => {
   });
 
   it('turns the API error shape into an ApiError with its code, message and field errors', async () => {
-    vi.stubGlobal('fetch', answer(400, JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Check the quantity.', fields: { quantity: 'Too many' } } })));
+    vi.stubGlobal(
+      'fetch',
+      answer(
+        400,
+        JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Check the quantity.', fields: { quantity: 'Too many' } } }),
+      ),
+    );
     const error = await api('/api/orders', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Check the quantity.', fields: { quantity: 'Too many' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Check the quantity.',
+      fields: { quantity: 'Too many' },
+    });
   });
 
   it('says what happened when an error answer is not JSON (a proxy page)', async () => {
     vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'text/html'));
-    await expect(api('/api/tools')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'The server answered 502.', fields: {} });
+    await expect(api('/api/tools')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'The server answered 502.',
+      fields: {},
+    });
   });
 
   it('reports a network failure in plain words, but lets an abort through as an abort', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api('/api/tools')).rejects.toMatchObject({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' });
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api('/api/tools')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await expect(api('/api/tools')).rejects.toMatchObject({ name: 'AbortError' });
   });
 

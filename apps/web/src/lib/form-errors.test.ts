@@ -8,7 +8,11 @@ type Form = { email: string; password: string; name: string };
 describe('setServerFieldErrors', () => {
   it("puts the server's field errors on the form's fields, focusing the first", () => {
     const setError = vi.fn<UseFormSetError<Form>>();
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', { password: 'Too common', email: 'Taken', role: 'Not a field' });
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', {
+      password: 'Too common',
+      email: 'Taken',
+      role: 'Not a field',
+    });
     expect(setServerFieldErrors<Form>(error, ['email', 'password', 'name'], setError)).toBe(2);
     expect(setError.mock.calls).toEqual([
       ['email', { message: 'Taken' }, { shouldFocus: true }],

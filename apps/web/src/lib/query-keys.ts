@@ -22,4 +22,9 @@ export const queryKeys = {
 };
 
 /** The roots whose answers are the same for every visitor: kept when the user changes. */
-export const publicQueryRoots: ReadonlySet<string> = new Set([queryKeys.me[0], queryKeys.tools[0], queryKeys.reviews[0], queryKeys.config[0]]);
+export const publicQueryRoots: ReadonlySet<string> = new Set([
+  queryKeys.me[0],
+  queryKeys.tools[0],
+  queryKeys.reviews[0],
+  queryKeys.config[0],
+]);

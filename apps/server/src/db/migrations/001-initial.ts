@@ -8,8 +8,7 @@ import type { DialectName } from '../connect.ts';
 export function initial(dialect: DialectName): Migration {
   const pg = dialect === 'postgres';
   const ts = pg ? 'timestamptz' : 'text';
-  const id = (c: ColumnDefinitionBuilder) =>
-    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
 
   return {
     async up(db: Kysely<any>) {
@@ -57,9 +56,7 @@ export function initial(dialect: DialectName): Migration {
         .addColumn('buyer_name', 'text', (c) => c.notNull())
         .addColumn('phone', 'text', (c) => c.notNull())
         .addColumn('address', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status in ('unpaid', 'paid', 'shipped', 'cancelled')`),
-        )
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('unpaid', 'paid', 'shipped', 'cancelled')`))
         .addColumn('transaction_id', 'text')
         .addColumn('idempotency_key', 'text')
         .addColumn('created_at', ts, (c) => c.notNull())

@@ -19,7 +19,10 @@ export const authAnswerSchema = z.object({
     .nullable()
     .optional(),
   /** get-session: when the session ends. */
-  session: z.object({ expiresAt: z.union([z.string(), z.date()]) }).nullable().optional(),
+  session: z
+    .object({ expiresAt: z.union([z.string(), z.date()]) })
+    .nullable()
+    .optional(),
   /** Continue With Google: where to send the browser. */
   url: z.string().optional(),
   redirect: z.boolean().optional(),

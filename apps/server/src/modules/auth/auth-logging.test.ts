@@ -69,9 +69,15 @@ describe('no password, token or link in the logs', () => {
   });
 
   it('redacts tokens and OAuth codes in any URL', () => {
-    expect(redactUrl('/api/auth/reset-password/abc123?callbackURL=%2Freset-password')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password');
-    expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2F')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=%2F');
-    expect(redactUrl('/api/auth/callback/google?code=c0de&state=s7&iss=x')).toBe('/api/auth/callback/google?code=[redacted]&state=[redacted]&iss=x');
+    expect(redactUrl('/api/auth/reset-password/abc123?callbackURL=%2Freset-password')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
+    );
+    expect(redactUrl('/api/auth/verify-email?token=eyJ.x.y&callbackURL=%2F')).toBe(
+      '/api/auth/verify-email?token=[redacted]&callbackURL=%2F',
+    );
+    expect(redactUrl('/api/auth/callback/google?code=c0de&state=s7&iss=x')).toBe(
+      '/api/auth/callback/google?code=[redacted]&state=[redacted]&iss=x',
+    );
     expect(redactUrl('/reset-password?token=t0k')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/api/tools?limit=6')).toBe('/api/tools?limit=6');
   });

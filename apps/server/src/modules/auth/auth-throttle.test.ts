@@ -80,7 +80,13 @@ describe('failed sign-ins are limited per account-and-address pair and per addre
     const user = await signUp(app, { password });
     const ip = freshIp();
     for (let i = 0; i < 8; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin, payload: { email: user.email, password: '' }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: origin,
+        payload: { email: user.email, password: '' },
+        remoteAddress: ip,
+      });
       expect(res.statusCode).toBe(400);
     }
     expect((await signIn(app, user.email, password, ip)).statusCode).toBe(200);
@@ -112,7 +118,13 @@ describe('sign-up and password reset are limited too (RATE_LIMIT on)', () => {
   it('limits reset emails per mailbox with the same answer whether or not the account exists', async () => {
     const user = await signUp(app);
     const ask = (email: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email }, remoteAddress: freshIp() });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: origin,
+        payload: { email },
+        remoteAddress: freshIp(),
+      });
     for (const email of [user.email, 'nobody-at-all@example.com']) {
       for (let i = 0; i < 3; i++) expect((await ask(email)).statusCode).toBe(200);
       expectTooMany(await ask(email));
@@ -123,7 +135,13 @@ describe('sign-up and password reset are limited too (RATE_LIMIT on)', () => {
   it('limits reset requests from one address', async () => {
     const ip = freshIp();
     const ask = (n: number) =>
-      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: `who${n}@example.com` }, remoteAddress: ip });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: origin,
+        payload: { email: `who${n}@example.com` },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 5; i++) expect((await ask(i)).statusCode).toBe(200);
     expectTooMany(await ask(5));
   });

@@ -83,8 +83,14 @@ export const authPlugin = fp<{ config: Config }>(
 
 function logSecretSource(log: FastifyBaseLogger, secret: AuthSecret): void {
   if (secret.source === 'generated') {
-    log.warn({ file: secret.file }, 'BETTER_AUTH_SECRET is not set: generated a random secret for sessions and tokens and kept it beside the database (mode 0600). Keep that file with the database, or set BETTER_AUTH_SECRET.');
+    log.warn(
+      { file: secret.file },
+      'BETTER_AUTH_SECRET is not set: generated a random secret for sessions and tokens and kept it beside the database (mode 0600). Keep that file with the database, or set BETTER_AUTH_SECRET.',
+    );
   } else if (secret.source === 'file') {
-    log.info({ file: secret.file }, 'BETTER_AUTH_SECRET is not set: sessions and tokens are signed with the secret generated on first start, kept beside the database.');
+    log.info(
+      { file: secret.file },
+      'BETTER_AUTH_SECRET is not set: sessions and tokens are signed with the secret generated on first start, kept beside the database.',
+    );
   }
 }

@@ -54,10 +54,26 @@ export async function deleteUnfinishedSignUp(db: Kysely<Database>, email: string
           selectFrom('account')
             .select(sql<number>`1`.as('x'))
             .where('account.userId', '=', user.id)
-            .unionAll(selectFrom('session').select(sql<number>`1`.as('x')).where('session.userId', '=', user.id))
-            .unionAll(selectFrom('orders').select(sql<number>`1`.as('x')).where('orders.user_id', '=', user.id))
-            .unionAll(selectFrom('review').select(sql<number>`1`.as('x')).where('review.user_id', '=', user.id))
-            .unionAll(selectFrom('profile').select(sql<number>`1`.as('x')).where('profile.user_id', '=', user.id)),
+            .unionAll(
+              selectFrom('session')
+                .select(sql<number>`1`.as('x'))
+                .where('session.userId', '=', user.id),
+            )
+            .unionAll(
+              selectFrom('orders')
+                .select(sql<number>`1`.as('x'))
+                .where('orders.user_id', '=', user.id),
+            )
+            .unionAll(
+              selectFrom('review')
+                .select(sql<number>`1`.as('x'))
+                .where('review.user_id', '=', user.id),
+            )
+            .unionAll(
+              selectFrom('profile')
+                .select(sql<number>`1`.as('x'))
+                .where('profile.user_id', '=', user.id),
+            ),
         ),
       ),
     )

@@ -75,7 +75,12 @@ describe('sign-up', () => {
     const user = await signUp(app);
     const other = await signUp(app);
     const resend = (email: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/send-verification-email', headers: { ...origin, cookie: user.cookie }, payload: { email } });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        headers: { ...origin, cookie: user.cookie },
+        payload: { email },
+      });
     expect((await resend(user.email)).statusCode).toBe(200);
     const mails = await outboxFor(app, user.email);
     expect(mails).toHaveLength(2);
@@ -104,7 +109,11 @@ describe('sign-up', () => {
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
       expect(res.json().error.fields[field]).toBe(message);
     }
-    const count = await app.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'a@b.co').executeTakeFirstOrThrow();
+    const count = await app.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', 'a@b.co')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -138,13 +147,17 @@ describe('sign-up', () => {
     const again = await signIn(app, owner.email, 'owner-password-1');
     expect((await me(app, cookieFrom(again))).json().role).toBeNull();
     // Proving the address makes the admin.
-    expect((await app.inject({ url: appLink(await latestMail(app, owner.email.toLowerCase()), '/api/auth/verify-email') })).statusCode).toBe(302);
+    expect(
+      (await app.inject({ url: appLink(await latestMail(app, owner.email.toLowerCase()), '/api/auth/verify-email') })).statusCode,
+    ).toBe(302);
     expect((await me(app, owner.cookie)).json().role).toBe('admin');
   });
 
   it('never grants ADMIN_EMAILS again to the address of a removed account', async () => {
     const verify = async (email: string) =>
-      expect((await app.inject({ url: appLink(await latestMail(app, email.toLowerCase()), '/api/auth/verify-email') })).statusCode).toBe(302);
+      expect((await app.inject({ url: appLink(await latestMail(app, email.toLowerCase()), '/api/auth/verify-email') })).statusCode).toBe(
+        302,
+      );
     const other = await signUpAdmin(app);
     const first = await signUp(app, { email: 'second.owner@example.com', password: 'owner-password-2' });
     await verify(first.email);
@@ -187,7 +200,12 @@ describe('login and sign-out', () => {
   });
 
   it('validates the login body with the shared schema', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin, payload: { email: 'x', password: '' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: origin,
+      payload: { email: 'x', password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ email: messages.emailInvalid, password: messages.passwordRequired });
   });
@@ -204,7 +222,13 @@ describe('login and sign-out', () => {
 
   it('answers 404 for better-auth endpoints the store does not use', async () => {
     const cookie = cookieFrom(await signIn(app, user.email, password));
-    for (const url of ['/api/auth/update-user', '/api/auth/change-email', '/api/auth/delete-user', '/api/auth/list-sessions', '/api/auth/change-password']) {
+    for (const url of [
+      '/api/auth/update-user',
+      '/api/auth/change-email',
+      '/api/auth/delete-user',
+      '/api/auth/list-sessions',
+      '/api/auth/change-password',
+    ]) {
       const res = await app.inject({ method: 'POST', url, headers: { ...origin, cookie }, payload: { name: 'x' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
@@ -308,10 +332,22 @@ describe('password reset', () => {
     const now = new Date().toISOString();
     await app.db
       .insertInto('verification')
-      .values({ id: `extra-${user.id}`, identifier: 'reset-password:extra-token', value: user.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: now, updatedAt: now })
+      .values({
+        id: `extra-${user.id}`,
+        identifier: 'reset-password:extra-token',
+        value: user.id,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     expect((await reset(second, 'second-link-password')).statusCode).toBe(200);
-    const left = await app.db.selectFrom('verification').select('identifier').where('value', '=', user.id).where('identifier', 'like', 'reset-password:%').execute();
+    const left = await app.db
+      .selectFrom('verification')
+      .select('identifier')
+      .where('value', '=', user.id)
+      .where('identifier', 'like', 'reset-password:%')
+      .execute();
     expect(left).toEqual([]);
     expect((await reset('extra-token', 'extra-link-password')).statusCode).toBe(400);
   });
@@ -424,7 +460,12 @@ describe('origin checks', () => {
 
   it('does not let another site sign a user out, and needs an Origin with the cookie', async () => {
     const cookie = cookieFrom(await signIn(app, user.email, password));
-    const foreign = await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'https://evil.example', cookie }, payload: {} });
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example', cookie },
+      payload: {},
+    });
     expect(foreign.statusCode).toBe(403);
     const noOrigin = await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
     expect(noOrigin.statusCode).toBe(403);
@@ -488,7 +529,9 @@ describe('requireUser and requireAdmin', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.code).toBe('FORBIDDEN');
     expect((await as(app, admin, { url: '/api/test/admin-only' })).json()).toEqual({ role: 'admin' });
-    expect((await as(app, null, { url: '/api/test/user-only', headers: { cookie: 'toolsify.session_token=forged.value' } })).statusCode).toBe(401);
+    expect(
+      (await as(app, null, { url: '/api/test/user-only', headers: { cookie: 'toolsify.session_token=forged.value' } })).statusCode,
+    ).toBe(401);
   });
 
   it('shuts a removed user out at once, session or not', async () => {
@@ -514,7 +557,12 @@ describe('what leaves the server', () => {
       await sql`alter table "session" add column "secretNote" text default 'TOP-SECRET-SESSION'`.execute(app.db);
       const user = await signUp(app, { password: 'column-test-pass-1' });
       const answers = [
-        await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: origin, payload: { name: 'Leak Check', email: 'leak.check@example.com', password: 'column-test-pass-2' } }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: origin,
+          payload: { name: 'Leak Check', email: 'leak.check@example.com', password: 'column-test-pass-2' },
+        }),
         await signIn(app, user.email, 'column-test-pass-1'),
         await app.inject({ url: '/api/auth/get-session', headers: { cookie: user.cookie } }),
         await me(app, user.cookie),

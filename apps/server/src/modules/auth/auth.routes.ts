@@ -132,7 +132,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
 
   app.post(
     '/api/auth/sign-in/email',
-    { schema: { tags, summary: 'Log in; after 5 failed tries for an account from one address, growing waits (429); 20 failures per address in 15 minutes', body: loginSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Log in; after 5 failed tries for an account from one address, growing waits (429); 20 failures per address in 15 minutes',
+        body: loginSchema,
+      },
+    },
     async (request, reply) => {
       const attempt = await throttle.beginSignIn(request.body.email, request.ip);
       if (isRefusal(attempt)) return refuse(reply, attempt.retryAfterSeconds);

@@ -97,7 +97,10 @@ describe('Continue With Google (OpenID Connect against a local provider)', () =>
   });
 
   it('signs a new person up and in, with the name and verified email from the provider', async () => {
-    const { response, cookie } = await continueWithGoogle(app, provider, 'jane.doe@example.com', { callbackURL: '/purchase/3', newUserCallbackURL: '/home' });
+    const { response, cookie } = await continueWithGoogle(app, provider, 'jane.doe@example.com', {
+      callbackURL: '/purchase/3',
+      newUserCallbackURL: '/home',
+    });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/home');
     const me = await app.inject({ url: '/api/me', headers: { cookie } });
@@ -107,7 +110,10 @@ describe('Continue With Google (OpenID Connect against a local provider)', () =>
 
   it('returns a known person to the page they came from', async () => {
     await continueWithGoogle(app, provider, 'again.person@example.com');
-    const { response, cookie } = await continueWithGoogle(app, provider, 'again.person@example.com', { callbackURL: '/purchase/3', newUserCallbackURL: '/home' });
+    const { response, cookie } = await continueWithGoogle(app, provider, 'again.person@example.com', {
+      callbackURL: '/purchase/3',
+      newUserCallbackURL: '/home',
+    });
     expect(response.headers.location).toBe('/purchase/3');
     expect((await app.inject({ url: '/api/me', headers: { cookie } })).json().email).toBe('again.person@example.com');
   });

@@ -8,7 +8,17 @@ async function remnant(app: FastifyInstance, email: string, ageMs: number) {
   const at = new Date(Date.now() - ageMs);
   await app.db
     .insertInto('user')
-    .values({ id: `remnant-${ageMs}-${email}`, name: 'Half made', email, emailVerified: app.dialect === 'sqlite' ? 0 : false, image: null, role: null, deletedAt: null, createdAt: at.toISOString(), updatedAt: at.toISOString() })
+    .values({
+      id: `remnant-${ageMs}-${email}`,
+      name: 'Half made',
+      email,
+      emailVerified: app.dialect === 'sqlite' ? 0 : false,
+      image: null,
+      role: null,
+      deletedAt: null,
+      createdAt: at.toISOString(),
+      updatedAt: at.toISOString(),
+    })
     .execute();
 }
 
@@ -16,8 +26,12 @@ async function remnant(app: FastifyInstance, email: string, ageMs: number) {
 async function breakCredentialWrites(app: FastifyInstance, broken: boolean) {
   if (app.dialect === 'postgres') {
     if (broken) {
-      await sql`create or replace function refuse_credential() returns trigger as $$ begin raise exception 'killed'; end $$ language plpgsql`.execute(app.db);
-      await sql`create trigger refuse_credential before insert on account for each row execute function refuse_credential()`.execute(app.db);
+      await sql`create or replace function refuse_credential() returns trigger as $$ begin raise exception 'killed'; end $$ language plpgsql`.execute(
+        app.db,
+      );
+      await sql`create trigger refuse_credential before insert on account for each row execute function refuse_credential()`.execute(
+        app.db,
+      );
     } else {
       await sql`drop trigger refuse_credential on account`.execute(app.db);
     }
@@ -42,7 +56,11 @@ describe('a sign-up interrupted between the user and its credential', () => {
     await remnant(app, 'crashed@example.com', 60_000);
     const res = await signUpAs(app, 'crashed@example.com');
     expect(res.statusCode).toBe(200);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'crashed@example.com', password: 'secret-pass-1' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'crashed@example.com', password: 'secret-pass-1' },
+    });
     expect(login.statusCode).toBe(200);
     const users = await app.db.selectFrom('user').select('id').where('email', '=', 'crashed@example.com').execute();
     expect(users).toHaveLength(1);
@@ -57,7 +75,11 @@ describe('a sign-up interrupted between the user and its credential', () => {
 
   it('never touches a real account', async () => {
     const real = await signUp(app, { email: 'real@example.com' });
-    await app.db.updateTable('user').set({ createdAt: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', real.id).execute();
+    await app.db
+      .updateTable('user')
+      .set({ createdAt: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', real.id)
+      .execute();
     const res = await signUpAs(app, 'real@example.com');
     expect(res.statusCode).toBe(422);
     expect(await app.db.selectFrom('user').select('id').where('id', '=', real.id).execute()).toHaveLength(1);
@@ -77,7 +99,11 @@ describe('a sign-up interrupted between the user and its credential', () => {
     // SQLite kept the user alone, which the next sign-up clears once the grace period is over.
     const users = await app.db.selectFrom('user').select('id').where('email', '=', email).execute();
     expect(users).toHaveLength(app.dialect === 'postgres' ? 0 : 1);
-    await app.db.updateTable('user').set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where('email', '=', email).execute();
+    await app.db
+      .updateTable('user')
+      .set({ createdAt: new Date(Date.now() - 60_000).toISOString() })
+      .where('email', '=', email)
+      .execute();
     expect((await signUpAs(app, email)).statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'secret-pass-1' } });
     expect(login.statusCode).toBe(200);

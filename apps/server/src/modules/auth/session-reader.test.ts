@@ -33,7 +33,11 @@ describe('session reader (the fast path behind requireUser)', () => {
 
   it('refuses an expired session', async () => {
     const other = await signUp(app);
-    await app.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('token', '=', tokenOf(other.cookie)).execute();
+    await app.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('token', '=', tokenOf(other.cookie))
+      .execute();
     expect((await me(other.cookie)).statusCode).toBe(401);
   });
 

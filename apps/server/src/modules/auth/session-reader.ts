@@ -49,7 +49,14 @@ export async function createSessionReader(auth: Auth, db: Kysely<Database>) {
     if (!response) return null;
     const u = response.user as typeof response.user & { role?: string | null; deletedAt?: Date | null };
     if (u.deletedAt) return null;
-    return { id: u.id, email: u.email, name: u.name, role: u.role ?? null, image: u.image ?? null, emailVerified: Boolean(u.emailVerified) };
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role ?? null,
+      image: u.image ?? null,
+      emailVerified: Boolean(u.emailVerified),
+    };
   }
 
   return async function readSession(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {

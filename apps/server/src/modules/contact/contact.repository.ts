@@ -1,6 +1,5 @@
 import { nowIso, type Db } from '../../db/schema.ts';
 
-
 export interface NewContactMessage {
   email: string;
   subject: string;

@@ -6,7 +6,10 @@ import { createTestApp } from '../../test/helpers.ts';
 const valid = { email: 'buyer@example.com', subject: 'Quote for 500 drills', message: 'Please send a quote for 500 cordless drills.' };
 
 async function countMessages(app: FastifyInstance): Promise<number> {
-  const row = await app.db.selectFrom('contact_message').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await app.db
+    .selectFrom('contact_message')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -71,7 +74,12 @@ describe('POST /api/contact', () => {
     expect(form.statusCode).toBe(415);
     expect(form.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
-    const broken = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBeTruthy();
 

@@ -71,8 +71,18 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   });
 
   it('sends the reset email, and nothing for an unknown address', async () => {
-    await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: 'smtp.buyer@example.com' } });
-    await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: 'nobody@example.com' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: origin,
+      payload: { email: 'smtp.buyer@example.com' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: origin,
+      payload: { email: 'nobody@example.com' },
+    });
     await app.mailer.idle();
     const resets = smtp.received.filter((r) => r.mail.subject.startsWith('Reset your'));
     expect(resets.map((r) => r.to)).toEqual([['smtp.buyer@example.com']]);

@@ -38,7 +38,8 @@ export interface Mailer {
  * `npm run dev`) only outside production, never at any log level in production.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const logLink = config.NODE_ENV === 'production' ? () => {} : (link: string | undefined) => log.info({ link }, `mail link: ${link ?? '(none)'}`);
+  const logLink =
+    config.NODE_ENV === 'production' ? () => {} : (link: string | undefined) => log.info({ link }, `mail link: ${link ?? '(none)'}`);
   const pending = new Set<Promise<void>>();
   let deliver: (message: MailMessage) => Promise<void>;
   let closeTransport = () => {};

@@ -27,7 +27,10 @@ export function verificationEmail({ name, url }: { name: string; url: string }) 
   return {
     subject,
     text: `Hello ${name},\n\nPlease verify your email address for ${STORE} by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this message.\n\n${STORE}`,
-    html: layout(subject, `<p>Hello ${escapeHtml(name)},</p><p>Please verify your email address.</p>${button(url, 'Verify email')}<p>If you did not sign up, you can ignore this message.</p>`),
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(name)},</p><p>Please verify your email address.</p>${button(url, 'Verify email')}<p>If you did not sign up, you can ignore this message.</p>`,
+    ),
   };
 }
 
@@ -36,6 +39,9 @@ export function resetPasswordEmail({ name, url }: { name: string; url: string })
   return {
     subject,
     text: `Hello ${name},\n\nSomeone asked to reset the password of your ${STORE} account. To choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n\n${STORE}`,
-    html: layout(subject, `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your account. The link works for one hour.</p>${button(url, 'Choose a new password')}<p>If it was not you, ignore this message: your password stays as it is.</p>`),
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your account. The link works for one hour.</p>${button(url, 'Choose a new password')}<p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    ),
   };
 }

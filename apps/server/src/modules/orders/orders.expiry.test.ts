@@ -27,7 +27,11 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     const res = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, quantity) });
     expect(res.statusCode, res.body).toBe(201);
     const id: number = res.json().id;
-    await app.db.updateTable('orders').set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() }).where('id', '=', id).execute();
+    await app.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
+      .where('id', '=', id)
+      .execute();
     return id;
   }
   /** Starts paying for the order (the sandbox): what the payment page does. */
@@ -38,8 +42,13 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     return { paymentIntentId, clientSecret };
   }
   const payCard = (intent: { paymentIntentId: string; clientSecret: string }) =>
-    as(app, buyer, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } });
-  const statusOf = async (id: number) => (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    as(app, buyer, {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+    });
+  const statusOf = async (id: number) =>
+    (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
   it('tells the web app, which says so on My Orders', async () => {
     expect((await app.inject({ url: '/api/config' })).json().unpaidOrderTtlHours).toBe(48);
@@ -100,7 +109,15 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
       ...gateway,
       cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
     };
-    const deps = { db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, mailer: app.mailer, config: app.config, paymentGateway: down };
+    const deps = {
+      db: app.db,
+      dialect: app.dialect,
+      catalogCache: app.catalogCache,
+      log: app.log,
+      mailer: app.mailer,
+      config: app.config,
+      paymentGateway: down,
+    };
     expect(await expireUnpaidOrders(deps, new Date(Date.now() - 48 * HOUR))).toBe(1);
     expect(await statusOf(stuck)).toBe('unpaid');
     expect(await statusOf(next)).toBe('cancelled');
@@ -174,7 +191,11 @@ describe('UNPAID_ORDER_TTL_HOURS', () => {
       const res = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 2) });
       expect(res.statusCode, res.body).toBe(201);
       const id: number = res.json().id;
-      await app.db.updateTable('orders').set({ created_at: new Date(Date.now() - hoursAgo * HOUR).toISOString() }).where('id', '=', id).execute();
+      await app.db
+        .updateTable('orders')
+        .set({ created_at: new Date(Date.now() - hoursAgo * HOUR).toISOString() })
+        .where('id', '=', id)
+        .execute();
       vi.advanceTimersByTime(EXPIRY_INTERVAL_MS);
       // The sweep runs on real time once its timer fired: give it time to finish.
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -27,7 +27,15 @@ describe('limits on placing orders', () => {
   const place = (user: TestUser, toolId: number, quantity: number, headers: Record<string, string> = {}) =>
     as(app, user, { method: 'POST', url: '/api/orders', payload: orderBody(toolId, quantity), headers });
   const countOrders = async (toolId: number) =>
-    Number((await app.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('tool_id', '=', toolId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tool_id', '=', toolId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   async function placeFive(user: TestUser, toolId: number, keyPrefix?: string): Promise<number[]> {
     const ids: number[] = [];
@@ -166,7 +174,9 @@ describe('limits on placing orders', () => {
       expect(res.json()).toEqual({
         error: { code: 'VALIDATION_FAILED', message: totalAboveCardMaximumMessage, fields: { quantity: totalAboveCardMaximumMessage } },
       });
-      expect(totalAboveCardMaximumMessage).toBe("This order's total is above $999,999.99, the most a card payment can take. Order fewer pieces.");
+      expect(totalAboveCardMaximumMessage).toBe(
+        "This order's total is above $999,999.99, the most a card payment can take. Order fewer pieces.",
+      );
       // $10,000 x 100 = $1,000,000: one cent too many.
       expect((await place(buyer, tool.id, 100)).statusCode).toBe(400);
       expect(await databaseFingerprint(app.db)).toBe(before);

@@ -51,7 +51,12 @@ describe('stock conservation (property)', () => {
           const orders: { id: number; buyer: TestUser }[] = [];
           const cancels = new Map<number, number>();
           const answers: { kind: Command['kind']; status: number }[] = [];
-          const allowed: Record<Command['kind'], number[]> = { place: [201, 400, 409], cancel: [200, 409], pay: [200, 409], ship: [200, 409] };
+          const allowed: Record<Command['kind'], number[]> = {
+            place: [201, 400, 409],
+            cancel: [200, 409],
+            pay: [200, 409],
+            ship: [200, 409],
+          };
 
           const run = async (c: Command): Promise<void> => {
             if (c.kind === 'place') {

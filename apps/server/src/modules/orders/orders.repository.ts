@@ -5,7 +5,6 @@ import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import { nowIso, toIso, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
-
 /**
  * The API's order. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it (`expiresAt`,
  * null when paid, cancelled or when expiry is off); the sweep runs every few minutes after that.
@@ -27,7 +26,8 @@ export function toOrder(row: OrderRow, unpaidTtlHours: number): Order {
     ...statusFlags(row.status),
     transactionId: row.transaction_id,
     createdAt,
-    expiresAt: row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
+    expiresAt:
+      row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
   };
 }
 
@@ -36,12 +36,7 @@ export async function findOrderById(db: Db, id: number): Promise<OrderRow | unde
 }
 
 export async function findOrderByIdempotencyKey(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** Orders newest first, `limit` after the cursor (an id), of one buyer or of everyone. */
@@ -49,7 +44,10 @@ export async function findOrdersPage(
   db: Db,
   options: { userId?: string; statuses: readonly OrderStatus[]; limit: number; cursor?: number | undefined },
 ): Promise<OrderRow[]> {
-  let query = db.selectFrom('orders').selectAll().where('status', 'in', [...options.statuses]);
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', 'in', [...options.statuses]);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
@@ -57,7 +55,14 @@ export async function findOrdersPage(
 
 /** Unpaid orders placed before `cutoff` (an ISO time), oldest first. */
 export async function findUnpaidOrdersBefore(db: Db, cutoff: string, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('status', '=', 'unpaid').where('created_at', '<', cutoff).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'unpaid')
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -203,26 +208,38 @@ export async function insertOrderTakingStock(db: Db, order: OrderRequest): Promi
   return db
     .with('taken', () => takeStock(db, order).returning(['id', 'name', 'price_cents']))
     .insertInto('orders')
-    .columns(['user_id', 'tool_id', 'tool_name', 'unit_price_cents', 'quantity', 'buyer_email', 'buyer_name', 'phone', 'address', 'status', 'idempotency_key', 'created_at', 'updated_at'])
+    .columns([
+      'user_id',
+      'tool_id',
+      'tool_name',
+      'unit_price_cents',
+      'quantity',
+      'buyer_email',
+      'buyer_name',
+      'phone',
+      'address',
+      'status',
+      'idempotency_key',
+      'created_at',
+      'updated_at',
+    ])
     .expression((eb) =>
-      eb
-        .selectFrom('taken')
-        .select((s) => [
-          // Parameters in a select list have no column to take their type from: name it.
-          s.cast<string>(s.val(order.userId), 'text').as('user_id'),
-          'taken.id as tool_id',
-          'taken.name as tool_name',
-          'taken.price_cents as unit_price_cents',
-          s.cast<number>(s.val(order.quantity), 'integer').as('quantity'),
-          s.cast<string>(s.val(order.buyerEmail), 'text').as('buyer_email'),
-          s.cast<string>(s.val(order.buyerName), 'text').as('buyer_name'),
-          s.cast<string>(s.val(order.phone), 'text').as('phone'),
-          s.cast<string>(s.val(order.address), 'text').as('address'),
-          s.cast<string>(s.val('unpaid'), 'text').as('status'),
-          s.cast<string | null>(s.val(order.idempotencyKey), 'text').as('idempotency_key'),
-          s.cast<string>(s.val(now), 'timestamptz').as('created_at'),
-          s.cast<string>(s.val(now), 'timestamptz').as('updated_at'),
-        ]),
+      eb.selectFrom('taken').select((s) => [
+        // Parameters in a select list have no column to take their type from: name it.
+        s.cast<string>(s.val(order.userId), 'text').as('user_id'),
+        'taken.id as tool_id',
+        'taken.name as tool_name',
+        'taken.price_cents as unit_price_cents',
+        s.cast<number>(s.val(order.quantity), 'integer').as('quantity'),
+        s.cast<string>(s.val(order.buyerEmail), 'text').as('buyer_email'),
+        s.cast<string>(s.val(order.buyerName), 'text').as('buyer_name'),
+        s.cast<string>(s.val(order.phone), 'text').as('phone'),
+        s.cast<string>(s.val(order.address), 'text').as('address'),
+        s.cast<string>(s.val('unpaid'), 'text').as('status'),
+        s.cast<string | null>(s.val(order.idempotencyKey), 'text').as('idempotency_key'),
+        s.cast<string>(s.val(now), 'timestamptz').as('created_at'),
+        s.cast<string>(s.val(now), 'timestamptz').as('updated_at'),
+      ]),
     )
     .returningAll()
     .executeTakeFirst();

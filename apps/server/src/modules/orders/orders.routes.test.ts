@@ -65,7 +65,11 @@ describe('orders API', () => {
       const tool = await makeTool(app, { available: 500, minimum: 100 });
       const res = await place(alice, orderBody(tool.id, 99));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message: messages.quantityBelowMinimum, fields: { quantity: messages.quantityBelowMinimum } });
+      expect(res.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: messages.quantityBelowMinimum,
+        fields: { quantity: messages.quantityBelowMinimum },
+      });
       expect(await stockOf(app, tool.id)).toBe(500);
     });
 
@@ -73,7 +77,11 @@ describe('orders API', () => {
       const tool = await makeTool(app, { available: 50, minimum: 10 });
       const res = await place(alice, orderBody(tool.id, 51));
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: messages.quantityAboveAvailable, fields: { quantity: messages.quantityAboveAvailable } });
+      expect(res.json().error).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: messages.quantityAboveAvailable,
+        fields: { quantity: messages.quantityAboveAvailable },
+      });
       expect(await stockOf(app, tool.id)).toBe(50);
       const empty = await makeTool(app, { available: 0, minimum: 1 });
       expect((await place(alice, orderBody(empty.id, 1))).json().error.code).toBe('OUT_OF_STOCK');
@@ -112,7 +120,12 @@ describe('orders API', () => {
       }
       const unknown = await place(alice, orderBody(tool.id, 5, { price: 1 }));
       expect(unknown.json().error.fields).toEqual({ price: 'This field is not allowed' });
-      const raw = await as(app, alice, { method: 'POST', url: '/api/orders', payload: '{"toolId":', headers: { 'content-type': 'application/json' } });
+      const raw = await as(app, alice, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: '{"toolId":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(raw.statusCode).toBe(400);
       expect(await stockOf(app, tool.id)).toBe(50);
     });
@@ -230,7 +243,9 @@ describe('orders API', () => {
     it('two cancels at once put the stock back once', async () => {
       const tool = await makeTool(app, { available: 40 });
       const order = await placed(alice, tool.id, 15);
-      const answers = await Promise.all(Array.from({ length: 6 }, () => as(app, alice, { method: 'DELETE', url: `/api/orders/${order.id}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => as(app, alice, { method: 'DELETE', url: `/api/orders/${order.id}` })),
+      );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
       expect(await stockOf(app, tool.id)).toBe(40);
     });

@@ -193,11 +193,20 @@ export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser):
 }
 
 function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Page<Order> {
-  return pageOf(rows, limit, (row) => present(deps, row), (order) => order.id);
+  return pageOf(
+    rows,
+    limit,
+    (row) => present(deps, row),
+    (order) => order.id,
+  );
 }
 
 /** My Orders: the user's listed (not cancelled) orders, newest first. */
-export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: { limit: number; cursor?: number | undefined }): Promise<Page<Order>> {
+export async function listMyOrders(
+  deps: OrdersDeps,
+  user: SessionUser,
+  query: { limit: number; cursor?: number | undefined },
+): Promise<Page<Order>> {
   const rows = await findOrdersPage(deps.db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
   return ordersPage(deps, rows, query.limit);
 }

@@ -14,7 +14,10 @@ declare module 'fastify' {
 /** Decorates the app with the gateway the configuration chooses (DESIGN.md decision 6). */
 export const paymentsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    app.decorate('paymentGateway', config.paymentGateway === 'stripe' ? createStripeGateway(config, app.log) : createSandboxGateway(app.db));
+    app.decorate(
+      'paymentGateway',
+      config.paymentGateway === 'stripe' ? createStripeGateway(config, app.log) : createSandboxGateway(app.db),
+    );
   },
   { name: 'payments', dependencies: ['database'] },
 );

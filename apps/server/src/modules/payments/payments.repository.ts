@@ -20,7 +20,6 @@ export function toGatewayIntent(row: PaymentIntentRow): GatewayIntent {
   };
 }
 
-
 export async function findIntentById(db: Db, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intent').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -86,7 +85,11 @@ export async function cancelOpenIntentsOfOtherGateways(db: Db, orderId: number, 
 }
 
 /** Mirrors what the gateway says about an intent that has not succeeded (a decline, a cancel). */
-export async function updateIntentState(db: Db, id: string, state: { status: PaymentIntentStatus; lastError: string | null }): Promise<void> {
+export async function updateIntentState(
+  db: Db,
+  id: string,
+  state: { status: PaymentIntentStatus; lastError: string | null },
+): Promise<void> {
   await db
     .updateTable('payment_intent')
     .set({ status: state.status, last_error: state.lastError, updated_at: nowIso() })
@@ -133,7 +136,11 @@ export async function closeOtherOpenIntents(db: Db, orderId: number, keepId: str
 }
 
 /** Records the intent as succeeded (inserting it if we had no record of it, e.g. from a webhook). */
-export async function recordSucceededIntent(db: Db, gateway: PaymentGatewayName, intent: GatewayIntent & { orderId: number }): Promise<void> {
+export async function recordSucceededIntent(
+  db: Db,
+  gateway: PaymentGatewayName,
+  intent: GatewayIntent & { orderId: number },
+): Promise<void> {
   const now = nowIso();
   await db
     .insertInto('payment_intent')

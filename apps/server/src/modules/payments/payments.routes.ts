@@ -45,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: "Start paying an unpaid order (its buyer): the order's open intent, or a new one for its amount",
-        description: 'The amount is the order row\'s unit price times its quantity, in USD cents; the browser never sends one.',
+        description: "The amount is the order row's unit price times its quantity, in USD cents; the browser never sends one.",
         params: idParamsSchema,
         // Nothing to send: an amount (or anything else) in the body is refused, never used.
         body: z.strictObject({}).nullish(),
@@ -65,14 +65,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Mark the order paid after the server has verified the intent with the gateway',
         description:
-          'Paid only if the intent succeeded, was made for this order and its amount is the order\'s. Confirming the intent the order was already paid with answers 200 again and changes nothing.',
+          "Paid only if the intent succeeded, was made for this order and its amount is the order's. Confirming the intent the order was already paid with answers 200 again and changes nothing.",
         params: idParamsSchema,
         body: confirmPaymentBodySchema,
         response: { 200: paymentResultSchema, ...errors },
       },
     },
     async (request) =>
-      confirmOrderPayment(deps, { orderId: request.params.id, userId: requireUser(request).id, paymentIntentId: request.body.paymentIntentId }),
+      confirmOrderPayment(deps, {
+        orderId: request.params.id,
+        userId: requireUser(request).id,
+        paymentIntentId: request.body.paymentIntentId,
+      }),
   );
 
   if (gateway.name === 'sandbox') {
@@ -85,7 +89,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: 4 * 1024,
         schema: {
           tags: ['payments'],
-          summary: 'Sandbox only: pay an intent with one of Stripe\'s public test cards (no money moves)',
+          summary: "Sandbox only: pay an intent with one of Stripe's public test cards (no money moves)",
           description:
             '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; any other number is invalid. The card number is never stored or logged.',
           body: sandboxConfirmBodySchema,
@@ -114,7 +118,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           summary: 'Signed events from Stripe (payment_intent.succeeded marks the order paid; each event id applies once)',
-          response: { 200: z.object({ received: z.literal(true) }), 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema },
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: errorBodySchema,
+            404: errorBodySchema,
+            413: errorBodySchema,
+            503: errorBodySchema,
+          },
         },
       },
       async (request) => {

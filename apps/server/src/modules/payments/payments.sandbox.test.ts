@@ -41,11 +41,22 @@ describe('payments with the sandbox gateway', () => {
     return res.json();
   };
 
-  const payCard = (user: TestUser, intent: Pick<Intent, 'paymentIntentId' | 'clientSecret'>, card: Partial<{ cardNumber: string; expiry: string; cvc: string }> = {}) =>
+  const payCard = (
+    user: TestUser,
+    intent: Pick<Intent, 'paymentIntentId' | 'clientSecret'>,
+    card: Partial<{ cardNumber: string; expiry: string; cvc: string }> = {},
+  ) =>
     as(app, user, {
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, cardNumber: GOOD, expiry: FUTURE, cvc: '123', ...card },
+      payload: {
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        cardNumber: GOOD,
+        expiry: FUTURE,
+        cvc: '123',
+        ...card,
+      },
     });
 
   const confirm = (user: TestUser | null, orderId: number, paymentIntentId: string) =>
@@ -66,7 +77,13 @@ describe('payments with the sandbox gateway', () => {
     expect(body.paymentIntentId).toMatch(/^pi_sandbox_[0-9a-f]{24}$/);
     expect(body.clientSecret.startsWith(`${body.paymentIntentId}_secret_`)).toBe(true);
     const [row] = await intentRows(app, order.id);
-    expect(row).toMatchObject({ id: body.paymentIntentId, amount_cents: 3750, currency: 'usd', gateway: 'sandbox', status: 'requires_payment_method' });
+    expect(row).toMatchObject({
+      id: body.paymentIntentId,
+      amount_cents: 3750,
+      currency: 'usd',
+      gateway: 'sandbox',
+      status: 'requires_payment_method',
+    });
 
     // An amount (or anything else) in the body is refused, not used.
     const tampered = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment-intent`, payload: { amountCents: 1 } });
@@ -135,7 +152,13 @@ describe('payments with the sandbox gateway', () => {
 
     // The buyer's own view of the order (the orders module) says paid, with the id.
     const view = await as(app, buyer, { method: 'GET', url: `/api/orders/${order.id}` });
-    expect(view.json()).toMatchObject({ status: 'paid', paid: true, shipment: false, transactionId: intent.paymentIntentId, totalCents: 6993 });
+    expect(view.json()).toMatchObject({
+      status: 'paid',
+      paid: true,
+      shipment: false,
+      transactionId: intent.paymentIntentId,
+      totalCents: 6993,
+    });
   });
 
   it('never takes a second payment for a paid order', async () => {
@@ -165,7 +188,10 @@ describe('payments with the sandbox gateway', () => {
     const order = await placeOrder(app, buyer);
     const intent = await intentFor(buyer, order.id);
     const answers = await Promise.all([payCard(buyer, intent), payCard(buyer, intent), confirm(buyer, order.id, intent.paymentIntentId)]);
-    const cardStatuses = answers.slice(0, 2).map((r) => r.statusCode).sort();
+    const cardStatuses = answers
+      .slice(0, 2)
+      .map((r) => r.statusCode)
+      .sort();
     expect(cardStatuses).toEqual([200, 409]);
     expect((await orderRow(app, order.id)).status).toBe('paid');
     expect((await intentRows(app, order.id)).filter((r) => r.status === 'succeeded')).toHaveLength(1);
@@ -183,7 +209,10 @@ describe('payments with the sandbox gateway', () => {
     const poor = await payCard(buyer, intent, { cardNumber: NO_FUNDS });
     expect(poor.statusCode).toBe(402);
     expect(poor.json().error.message).toBe('Your card has insufficient funds.');
-    expect((await intentRows(app, order.id))[0]).toMatchObject({ status: 'requires_payment_method', last_error: 'Your card has insufficient funds.' });
+    expect((await intentRows(app, order.id))[0]).toMatchObject({
+      status: 'requires_payment_method',
+      last_error: 'Your card has insufficient funds.',
+    });
 
     // The buyer's confirmation after a decline is refused with the gateway's message.
     const refused = await confirm(buyer, order.id, intent.paymentIntentId);
@@ -221,7 +250,14 @@ describe('payments with the sandbox gateway', () => {
     const extra = await as(app, buyer, {
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
-      payload: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, cardNumber: GOOD, expiry: FUTURE, cvc: '123', amountCents: 1 },
+      payload: {
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        cardNumber: GOOD,
+        expiry: FUTURE,
+        cvc: '123',
+        amountCents: 1,
+      },
     });
     expect(extra.statusCode).toBe(400);
     expect(await databaseFingerprint(app.db)).toBe(before);
@@ -249,7 +285,12 @@ describe('payments with the sandbox gateway', () => {
     expect((await payCard(other, theirIntent)).statusCode).toBe(200);
     const before = await databaseFingerprint(app.db);
 
-    for (const id of ['pi_sandbox_000000000000000000000000', 'pi_3NzYfakeStripeId', mine2Intent.paymentIntentId, theirIntent.paymentIntentId]) {
+    for (const id of [
+      'pi_sandbox_000000000000000000000000',
+      'pi_3NzYfakeStripeId',
+      mine2Intent.paymentIntentId,
+      theirIntent.paymentIntentId,
+    ]) {
       const res = await confirm(buyer, order.id, id);
       expect(res.statusCode, id).toBe(400);
       expect(res.json().error.message).toBe('This payment does not belong to this order.');
@@ -266,7 +307,11 @@ describe('payments with the sandbox gateway', () => {
     const order = await placeOrder(app, buyer, { priceCents: 500, quantity: 2 });
     const intent = await intentFor(buyer, order.id);
     // As if the intent had been made (or changed) for another amount and then paid.
-    await app.db.updateTable('payment_intent').set({ amount_cents: 1, status: 'succeeded' }).where('id', '=', intent.paymentIntentId).execute();
+    await app.db
+      .updateTable('payment_intent')
+      .set({ amount_cents: 1, status: 'succeeded' })
+      .where('id', '=', intent.paymentIntentId)
+      .execute();
     const res = await confirm(buyer, order.id, intent.paymentIntentId);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('The payment amount does not match this order.');
@@ -342,7 +387,9 @@ describe('the card number', () => {
       expect((await orderRow(app, order.id)).status).toBe('paid');
       expect(lines.length).toBeGreaterThan(10);
       const log = lines.join('');
-      const dump = JSON.stringify(await app.db.selectFrom('payment_intent').selectAll().execute()) + JSON.stringify(await app.db.selectFrom('orders').selectAll().execute());
+      const dump =
+        JSON.stringify(await app.db.selectFrom('payment_intent').selectAll().execute()) +
+        JSON.stringify(await app.db.selectFrom('orders').selectAll().execute());
       for (const cardNumber of numbers) {
         const digits = cardNumber.replace(/\s/g, '');
         for (const text of [log, dump]) {

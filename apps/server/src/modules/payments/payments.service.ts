@@ -58,7 +58,10 @@ export function assertPayable(order: OrderRow): void {
  * sandbox alike: the intent succeeded, it was made for this order, and its amount and currency
  * are the order's. Returns what is wrong, or null.
  */
-export function intentProblem(order: OrderRow, intent: GatewayIntent | null): { code: 'BAD_REQUEST' | 'PAYMENT_FAILED'; message: string } | null {
+export function intentProblem(
+  order: OrderRow,
+  intent: GatewayIntent | null,
+): { code: 'BAD_REQUEST' | 'PAYMENT_FAILED'; message: string } | null {
   if (!intent || intent.orderId !== order.id) return { code: 'BAD_REQUEST', message: NOT_THIS_ORDER };
   if (intent.amountCents !== amountOf(order) || intent.currency !== PAYMENT_CURRENCY) return { code: 'BAD_REQUEST', message: WRONG_AMOUNT };
   if (intent.status !== 'succeeded') return { code: 'PAYMENT_FAILED', message: intent.lastError ?? NOT_COMPLETED };
@@ -103,7 +106,13 @@ async function liveOpenIntent(deps: PaymentDeps, order: OrderRow): Promise<Payme
     await deps.db.transaction().execute((trx) => settle(trx, deps, order.id, live));
     throw new AppError('INVALID_STATE', ALREADY_PAID);
   }
-  if (!live || live.status === 'succeeded' || live.status === 'canceled' || live.status === 'failed' || intentProblem(order, live)?.code === 'BAD_REQUEST') {
+  if (
+    !live ||
+    live.status === 'succeeded' ||
+    live.status === 'canceled' ||
+    live.status === 'failed' ||
+    intentProblem(order, live)?.code === 'BAD_REQUEST'
+  ) {
     await updateIntentState(deps.db, open.id, { status: 'canceled', lastError: live?.lastError ?? null });
     return undefined;
   }

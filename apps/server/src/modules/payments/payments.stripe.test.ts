@@ -218,7 +218,11 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
 
   it('keeps the raw-body parser to the webhook: other routes still parse JSON', async () => {
     const order = await placeOrder(app, buyer);
-    const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment/confirm`, payload: { paymentIntentId: 'pi_nope' } });
+    const res = await as(app, buyer, {
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment/confirm`,
+      payload: { paymentIntentId: 'pi_nope' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('This payment does not belong to this order.');
   });
@@ -226,9 +230,15 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
   it('records a payment_failed webhook on the intent and leaves the order unpaid', async () => {
     const order = await placeOrder(app, buyer);
     const intent = await intentFor(buyer, order.id);
-    const hook = stripe.webhook('payment_intent.payment_failed', stripe.decline(intent.paymentIntentId, 'Your card has insufficient funds.'));
+    const hook = stripe.webhook(
+      'payment_intent.payment_failed',
+      stripe.decline(intent.paymentIntentId, 'Your card has insufficient funds.'),
+    );
     expect((await deliver(hook)).statusCode).toBe(200);
-    expect((await intentRows(app, order.id))[0]).toMatchObject({ status: 'requires_payment_method', last_error: 'Your card has insufficient funds.' });
+    expect((await intentRows(app, order.id))[0]).toMatchObject({
+      status: 'requires_payment_method',
+      last_error: 'Your card has insufficient funds.',
+    });
     expect((await orderRow(app, order.id)).status).toBe('unpaid');
   });
 
@@ -254,7 +264,8 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
 
   describe('cancelling an order', () => {
     const cancel = (user: TestUser, orderId: number) => as(app, user, { method: 'DELETE', url: `/api/orders/${orderId}` });
-    const stockOf = async (toolId: number) => (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
+    const stockOf = async (toolId: number) =>
+      (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
 
     it('cancels its open intent at Stripe first, so the card form can no longer charge it', async () => {
       const order = await placeOrder(app, buyer);
@@ -312,7 +323,11 @@ describe('the stripe gateway when Stripe cannot be reached', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
       expect(await intentRows(app, order.id)).toHaveLength(0);
-      const confirm = await as(app, buyer, { method: 'POST', url: `/api/orders/${order.id}/payment/confirm`, payload: { paymentIntentId: 'pi_123' } });
+      const confirm = await as(app, buyer, {
+        method: 'POST',
+        url: `/api/orders/${order.id}/payment/confirm`,
+        payload: { paymentIntentId: 'pi_123' },
+      });
       expect(confirm.statusCode).toBe(503);
       expect((await orderRow(app, order.id)).status).toBe('unpaid');
     } finally {

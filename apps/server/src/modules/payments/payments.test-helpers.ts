@@ -142,7 +142,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const match = /^metadata\[(.+)\]$/.exec(key);
         if (match) metadata[match[1]!] = value;
       }
-      const intent = make({ amount: Number(form.amount), currency: form.currency ?? 'usd', metadata, description: form.description ?? null });
+      const intent = make({
+        amount: Number(form.amount),
+        currency: form.currency ?? 'usd',
+        metadata,
+        description: form.description ?? null,
+      });
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent.id);
       return send(200, intent);
     }
@@ -151,7 +156,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = intents.get(decodeURIComponent(one[1]!));
       if (!intent) {
         return send(404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${one[1]}'` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'intent',
+            message: `No such payment_intent: '${one[1]}'`,
+          },
         });
       }
       return send(200, intent);
@@ -159,7 +169,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (request.method === 'POST' && cancel) {
       const intent = intents.get(decodeURIComponent(cancel[1]!));
-      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` } });
+      if (!intent)
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${cancel[1]}'` },
+        });
       // Stripe cancels a processing intent only "in rare cases": the stand-in never does.
       if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
         return send(400, {
@@ -173,7 +186,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intent.status = 'canceled';
       return send(200, intent);
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` } });
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

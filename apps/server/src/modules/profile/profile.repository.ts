@@ -1,13 +1,8 @@
 import type { Profile } from '@toolsify/shared/profile';
 import { nowIso, type Db } from '../../db/schema.ts';
 
-
 export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
-  return db
-    .selectFrom('profile')
-    .select(['phone', 'education', 'linkedin', 'address'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('profile').select(['phone', 'education', 'linkedin', 'address']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** Inserts the user's profile or replaces it (one row per user). */

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 
-const full = { phone: '+1 (555) 010-2030', education: 'BSc Mechanical Engineering', linkedin: 'https://www.linkedin.com/in/someone', address: '12 Mill Road, Leeds' };
+const full = {
+  phone: '+1 (555) 010-2030',
+  education: 'BSc Mechanical Engineering',
+  linkedin: 'https://www.linkedin.com/in/someone',
+  address: '12 Mill Road, Leeds',
+};
 
 describe('my profile', () => {
   let app: FastifyInstance;

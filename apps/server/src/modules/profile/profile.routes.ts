@@ -12,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['account'],
-        summary: 'The signed-in user\'s profile (empty strings until saved)',
+        summary: "The signed-in user's profile (empty strings until saved)",
         security: [{ session: [] }],
         response: { 200: profileSchema, 401: errorBodySchema },
       },
@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['account'],
-        summary: 'Saves the signed-in user\'s whole profile',
+        summary: "Saves the signed-in user's whole profile",
         security: [{ session: [] }],
         body: updateProfileSchema,
         response: { 200: profileSchema, 400: errorBodySchema, 401: errorBodySchema },

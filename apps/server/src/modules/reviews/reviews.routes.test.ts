@@ -14,7 +14,15 @@ describe('reviews', () => {
   let customer: TestUser;
   let admin: TestUser;
   const post = (user: TestUser | null, payload: Record<string, unknown>) => as(app, user, { method: 'POST', url: '/api/reviews', payload });
-  const count = async () => Number((await app.db.selectFrom('review').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('review')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -52,7 +60,7 @@ describe('reviews', () => {
     expect(JSON.stringify(list)).not.toContain('@example.com');
   });
 
-  it('shows the default avatar without an uploaded picture, never the account\'s remote one', async () => {
+  it("shows the default avatar without an uploaded picture, never the account's remote one", async () => {
     const withPicture = await signUp(app);
     await app.db.updateTable('user').set({ image: 'https://lh3.example.com/me.png' }).where('id', '=', withPicture.id).execute();
     expect((await post(withPicture, { rating: 5, note: 'Nice' })).json().img).toBe('');
@@ -61,17 +69,31 @@ describe('reviews', () => {
 
   it('takes a picture upload from a signed-in reviewer only, and an image only', async () => {
     expect((await upload(null)).statusCode).toBe(401);
-    const script = await as(app, customer, { method: 'POST', url: '/api/reviews/image', ...multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png') });
+    const script = await as(app, customer, {
+      method: 'POST',
+      url: '/api/reviews/image',
+      ...multipartImage('image', Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png'),
+    });
     expect(script.statusCode).toBe(415);
     expect(script.json().error.fields.image).toBe('The file must be a JPEG, PNG or WebP image.');
   });
 
-  it('migration 007 turns pictures on other sites into the default avatar, and keeps the store\'s own', async () => {
+  it("migration 007 turns pictures on other sites into the default avatar, and keeps the store's own", async () => {
     const at = new Date().toISOString();
-    const rows = ['https://tracker.example.com/p.gif', '//cdn.example.com/x.png', '/uploads/0b9a3f3e-1b2c-4d5e-8f90-123456789abc.png', '/images/avatars/amelia.svg', ''];
+    const rows = [
+      'https://tracker.example.com/p.gif',
+      '//cdn.example.com/x.png',
+      '/uploads/0b9a3f3e-1b2c-4d5e-8f90-123456789abc.png',
+      '/images/avatars/amelia.svg',
+      '',
+    ];
     const ids: number[] = [];
     for (const img of rows) {
-      const row = await app.db.insertInto('review').values({ user_id: null, name: 'Old', email: 'old@example.com', rating: 5, img, note: 'old', created_at: at }).returning('id').executeTakeFirstOrThrow();
+      const row = await app.db
+        .insertInto('review')
+        .values({ user_id: null, name: 'Old', email: 'old@example.com', rating: 5, img, note: 'old', created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(row.id);
     }
     await reviewPicturesLocal.up(app.db);

@@ -59,7 +59,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         body: imageUploadBody,
         security: [{ session: [] }],
-        response: { 201: imageUploadSchema, 400: errorBodySchema, 401: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema },
+        response: {
+          201: imageUploadSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

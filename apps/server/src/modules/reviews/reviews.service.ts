@@ -11,7 +11,10 @@ export async function listRecentReviews(deps: Pick<ServiceDeps, 'db'>, limit: nu
 }
 
 /** A reviewer's picture upload: stored like a product image; answers the path to send as `img`. */
-export async function storeReviewPicture(deps: Pick<ServiceDeps, 'config'>, nextFile: () => Promise<MultipartFile | undefined>): Promise<string> {
+export async function storeReviewPicture(
+  deps: Pick<ServiceDeps, 'config'>,
+  nextFile: () => Promise<MultipartFile | undefined>,
+): Promise<string> {
   return storeUploadedImage(deps.config.UPLOAD_DIR, nextFile);
 }
 

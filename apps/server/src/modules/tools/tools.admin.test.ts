@@ -16,28 +16,53 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), B
 export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
   const boundary = `----toolsify${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const valid = { name: 'Pipe Wrench 350 mm', description: 'Heavy duty cast iron pipe wrench.', img: 'https://cdn.example.com/pipe-wrench.png', available: 500, minimum: 20, priceCents: 1999 };
+const valid = {
+  name: 'Pipe Wrench 350 mm',
+  description: 'Heavy duty cast iron pipe wrench.',
+  img: 'https://cdn.example.com/pipe-wrench.png',
+  available: 500,
+  minimum: 20,
+  priceCents: 1999,
+};
 
 describe('products (admin)', () => {
   let app: FastifyInstance;
   let admin: TestUser;
   let customer: TestUser;
   const uploadDir = () => app.config.UPLOAD_DIR;
-  const toolCount = async () => Number((await app.db.selectFrom('tool').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const create = (body: Record<string, unknown>, user: TestUser | null = admin) => as(app, user, { method: 'POST', url: '/api/tools', payload: body });
+  const toolCount = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('tool')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const create = (body: Record<string, unknown>, user: TestUser | null = admin) =>
+    as(app, user, { method: 'POST', url: '/api/tools', payload: body });
 
   beforeAll(async () => {
     app = await createTestApp({}, { serveWeb: true, fastify: { logger: false } });
     admin = await signUpAdmin(app);
     customer = await signUp(app);
-    await insertTool(app.db, { name: 'Old Hammer', description: 'd', img: '/images/tools/claw-hammer.svg', priceCents: 500, available: 100, minimum: 10 });
+    await insertTool(app.db, {
+      name: 'Old Hammer',
+      description: 'd',
+      img: '/images/tools/claw-hammer.svg',
+      priceCents: 500,
+      available: 100,
+      minimum: 10,
+    });
   });
   afterAll(() => app.close());
 
@@ -107,7 +132,12 @@ describe('products (admin)', () => {
       ['an http image', { img: 'http://cdn.example.com/a.png' }, 'img', 'Image must be an uploaded file or an https:// URL'],
       ['a javascript image', { img: 'javascript:alert(1)' }, 'img', 'Image must be an uploaded file or an https:// URL'],
       ['a path outside uploads', { img: '/uploads/../../etc/passwd' }, 'img', 'Image must be an uploaded file or an https:// URL'],
-      ['an upload that never happened', { img: '/uploads/0b7f3c1e-0000-4000-8000-000000000000.png' }, 'img', 'This uploaded image was not found. Upload it again.'],
+      [
+        'an upload that never happened',
+        { img: '/uploads/0b7f3c1e-0000-4000-8000-000000000000.png' },
+        'img',
+        'This uploaded image was not found. Upload it again.',
+      ],
       ['an unknown field', { id: 1 }, 'id', 'This field is not allowed'],
     ])('refuses %s with a clear message and changes nothing', async (_label, change, field, message) => {
       const before = await toolCount();
@@ -125,7 +155,12 @@ describe('products (admin)', () => {
     });
 
     it('refuses a body that is not JSON', async () => {
-      const res = await as(app, admin, { method: 'POST', url: '/api/tools', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+      const res = await as(app, admin, {
+        method: 'POST',
+        url: '/api/tools',
+        payload: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('BAD_REQUEST');
     });
@@ -166,7 +201,12 @@ describe('products (admin)', () => {
 
     it.each([
       ['text renamed .png', 'notes.png', 'image/png', Buffer.from('just some text, honestly an image')],
-      ['an SVG (could carry script)', 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      [
+        'an SVG (could carry script)',
+        'logo.svg',
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      ],
       ['a GIF', 'a.gif', 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary')],
       ['a PDF named .jpg', 'a.jpg', 'image/jpeg', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n')],
       ['an empty file', 'empty.png', 'image/png', Buffer.alloc(0)],
@@ -201,8 +241,16 @@ describe('products (admin)', () => {
     });
 
     it.each([
-      ['a text field instead of a file', (b: string) => `--${b}\r\nContent-Disposition: form-data; name="image"\r\n\r\nhello\r\n--${b}--\r\n`, 'multipart/form-data; boundary='],
-      ['a body cut off in the middle', (b: string) => `--${b}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`, 'multipart/form-data; boundary='],
+      [
+        'a text field instead of a file',
+        (b: string) => `--${b}\r\nContent-Disposition: form-data; name="image"\r\n\r\nhello\r\n--${b}--\r\n`,
+        'multipart/form-data; boundary=',
+      ],
+      [
+        'a body cut off in the middle',
+        (b: string) => `--${b}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+        'multipart/form-data; boundary=',
+      ],
       ['garbage', () => 'garbage', 'multipart/form-data; boundary='],
       ['no boundary', () => 'x', 'multipart/form-data'],
     ])('answers %s with 400 and a clear message, never a 500', async (_label, body, type) => {
@@ -223,7 +271,12 @@ describe('products (admin)', () => {
       const before = readdirSync(uploadDir()).length;
       const one = multipart('image', 'a.png', 'image/png', PNG);
       const boundary = one.headers['content-type'].split('boundary=')[1]!;
-      const part = (n: string) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${n}"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n')]);
+      const part = (n: string) =>
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${n}"\r\nContent-Type: image/png\r\n\r\n`),
+          PNG,
+          Buffer.from('\r\n'),
+        ]);
       const payload = Buffer.concat([part('a.png'), part('b.png'), Buffer.from(`--${boundary}--\r\n`)]);
       const res = await as(app, admin, { method: 'POST', url: '/api/uploads', payload, headers: one.headers });
       expect(res.statusCode).toBe(201);
@@ -240,17 +293,29 @@ describe('products (admin)', () => {
   });
 
   describe('Manage Products: edit', () => {
-    const newTool = async (available = 100, minimum = 10) => (await create({ ...valid, name: `Edit ${randomBytes(3).toString('hex')}`, available, minimum })).json();
-    const patch = (id: number, body: unknown, user: TestUser = admin) => as(app, user, { method: 'PATCH', url: `/api/tools/${id}`, payload: body as Record<string, unknown> });
-    const ledger = (id: number) => app.db.selectFrom('stock_adjustment').select(['delta', 'reason', 'user_id']).where('tool_id', '=', id).orderBy('id').execute();
+    const newTool = async (available = 100, minimum = 10) =>
+      (await create({ ...valid, name: `Edit ${randomBytes(3).toString('hex')}`, available, minimum })).json();
+    const patch = (id: number, body: unknown, user: TestUser = admin) =>
+      as(app, user, { method: 'PATCH', url: `/api/tools/${id}`, payload: body as Record<string, unknown> });
+    const ledger = (id: number) =>
+      app.db.selectFrom('stock_adjustment').select(['delta', 'reason', 'user_id']).where('tool_id', '=', id).orderBy('id').execute();
 
     it('changes price, description and minimum, and the catalog shows it at once', async () => {
       const tool = await newTool();
       await app.inject({ url: '/api/tools?limit=6' });
       const res = await patch(tool.id, { priceCents: 2500, description: ' New text ', minimum: 50 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: tool.id, priceCents: 2500, description: 'New text', minimum: 50, available: 100, name: tool.name });
-      expect((await app.inject({ url: '/api/tools?limit=6' })).json().items.find((t: { id: number }) => t.id === tool.id).priceCents).toBe(2500);
+      expect(res.json()).toMatchObject({
+        id: tool.id,
+        priceCents: 2500,
+        description: 'New text',
+        minimum: 50,
+        available: 100,
+        name: tool.name,
+      });
+      expect((await app.inject({ url: '/api/tools?limit=6' })).json().items.find((t: { id: number }) => t.id === tool.id).priceCents).toBe(
+        2500,
+      );
       expect(await ledger(tool.id)).toEqual([{ delta: 100, reason: 'initial', user_id: admin.id }]);
     });
 
@@ -285,7 +350,10 @@ describe('products (admin)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.minimum).toBe(messages.minimumAboveAvailable);
       // Restock and raise the minimum in one edit: checked against the new stock.
-      expect((await patch(tool.id, { minimum: 60, stock: { delta: 50, reason: 'restock' } })).json()).toMatchObject({ minimum: 60, available: 80 });
+      expect((await patch(tool.id, { minimum: 60, stock: { delta: 50, reason: 'restock' } })).json()).toMatchObject({
+        minimum: 60,
+        available: 80,
+      });
       // Orders ran the stock below the minimum: a price edit that resends the same minimum is fine.
       await app.db.updateTable('tool').set({ available: 5 }).where('id', '=', tool.id).execute();
       expect((await patch(tool.id, { minimum: 60, priceCents: 1 })).statusCode).toBe(200);
@@ -298,7 +366,12 @@ describe('products (admin)', () => {
 
     it.each([
       ['an empty body', {}, '_', 'Nothing to update'],
-      ['a restock that removes', { stock: { delta: -5, reason: 'restock' } }, 'stock.delta', 'A restock adds stock: use a positive number, or choose correction'],
+      [
+        'a restock that removes',
+        { stock: { delta: -5, reason: 'restock' } },
+        'stock.delta',
+        'A restock adds stock: use a positive number, or choose correction',
+      ],
       ['a zero stock change', { stock: { delta: 0, reason: 'correction' } }, 'stock.delta', 'Stock change cannot be 0'],
       ['an unknown reason', { stock: { delta: 5, reason: 'initial' } }, 'stock.reason', 'Reason must be restock or correction'],
       ['an absolute stock', { available: 5 }, 'available', 'This field is not allowed'],
@@ -318,7 +391,12 @@ describe('products (admin)', () => {
       const tool = await newTool(100, 1);
       // An order takes stock with the conditional update of DESIGN.md decision 3.
       const order = () =>
-        app.db.updateTable('tool').set((eb) => ({ available: eb('available', '-', 1) })).where('id', '=', tool.id).where('available', '>=', 1).execute();
+        app.db
+          .updateTable('tool')
+          .set((eb) => ({ available: eb('available', '-', 1) }))
+          .where('id', '=', tool.id)
+          .where('available', '>=', 1)
+          .execute();
       const restock = () => patch(tool.id, { stock: { delta: 5, reason: 'restock' } });
       const restocks: Promise<{ statusCode: number }>[] = [];
       const orders: Promise<unknown>[] = [];
@@ -351,9 +429,23 @@ describe('products (admin)', () => {
       await app.db
         .insertInto('orders')
         .values({
-          user_id: customer.id, tool_id: tool.id, tool_name: tool.name, unit_price_cents: tool.priceCents, quantity: 20,
-          buyer_email: customer.email, buyer_name: customer.name, phone: '555', address: 'a', status: 'unpaid',
-          transaction_id: null, idempotency_key: null, created_at: now, updated_at: now, paid_at: null, shipped_at: null, cancelled_at: null,
+          user_id: customer.id,
+          tool_id: tool.id,
+          tool_name: tool.name,
+          unit_price_cents: tool.priceCents,
+          quantity: 20,
+          buyer_email: customer.email,
+          buyer_name: customer.name,
+          phone: '555',
+          address: 'a',
+          status: 'unpaid',
+          transaction_id: null,
+          idempotency_key: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: null,
+          shipped_at: null,
+          cancelled_at: null,
         })
         .execute();
 

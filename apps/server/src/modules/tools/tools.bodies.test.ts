@@ -11,7 +11,9 @@ describe('write routes refuse bodies of the wrong shape', () => {
   beforeAll(async () => {
     app = await createTestApp();
     admin = await signUpAdmin(app);
-    toolId = (await insertTool(app.db, { name: 'T', description: 'd', img: '/images/tools/x.svg', priceCents: 1, available: 5, minimum: 1 })).id;
+    toolId = (
+      await insertTool(app.db, { name: 'T', description: 'd', img: '/images/tools/x.svg', priceCents: 1, available: 5, minimum: 1 })
+    ).id;
   });
   afterAll(() => app.close());
 

@@ -37,8 +37,13 @@ describe('deleting a tool cancels its unpaid orders', () => {
     return { paymentIntentId, clientSecret };
   }
   const payCard = (user: TestUser, intent: { paymentIntentId: string; clientSecret: string }) =>
-    as(app, user, { method: 'POST', url: '/api/payments/sandbox/confirm', payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } });
-  const statusOf = async (id: number) => (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    as(app, user, {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+    });
+  const statusOf = async (id: number) =>
+    (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const intentStatuses = async (id: number) =>
     (await app.db.selectFrom('payment_intent').select('status').where('order_id', '=', id).execute()).map((i) => i.status);
   const deleteAsAdmin = (id: number) => as(app, admin, { method: 'DELETE', url: `/api/tools/${id}` });
@@ -93,7 +98,11 @@ describe('deleting a tool cancels its unpaid orders', () => {
     expect(newIntent.json().error).toEqual({ code: 'INVALID_STATE', message: 'This order was cancelled.' });
     const card = await payCard(alice, intent);
     expect(card.statusCode).toBe(409);
-    const confirm = await as(app, alice, { method: 'POST', url: `/api/orders/${started}/payment/confirm`, payload: { paymentIntentId: intent.paymentIntentId } });
+    const confirm = await as(app, alice, {
+      method: 'POST',
+      url: `/api/orders/${started}/payment/confirm`,
+      payload: { paymentIntentId: intent.paymentIntentId },
+    });
     expect(confirm.statusCode).toBe(409);
     expect(await statusOf(fresh)).toBe('cancelled');
     expect(await statusOf(started)).toBe('cancelled');
@@ -110,7 +119,18 @@ describe('deleting a tool cancels its unpaid orders', () => {
       ...gateway,
       cancelIntent: (id) => (id === paymentIntentId ? Promise.reject(new AppError('SERVICE_UNAVAILABLE')) : gateway.cancelIntent(id)),
     };
-    await deleteTool({ db: app.db, dialect: app.dialect, catalogCache: app.catalogCache, log: app.log, mailer: app.mailer, config: app.config, paymentGateway: down }, tool.id);
+    await deleteTool(
+      {
+        db: app.db,
+        dialect: app.dialect,
+        catalogCache: app.catalogCache,
+        log: app.log,
+        mailer: app.mailer,
+        config: app.config,
+        paymentGateway: down,
+      },
+      tool.id,
+    );
 
     expect((await app.inject({ url: `/api/tools/${tool.id}` })).statusCode).toBe(404);
     expect(await statusOf(plain)).toBe('cancelled');

@@ -1,7 +1,6 @@
 import type { Tool } from '@toolsify/shared/tools';
 import { nowIso, toIso, type ToolRow, type Db } from '../../db/schema.ts';
 
-
 export function toTool(row: ToolRow): Tool {
   return {
     id: row.id,
@@ -99,7 +98,13 @@ export async function insertStockAdjustment(
 ): Promise<void> {
   await db
     .insertInto('stock_adjustment')
-    .values({ tool_id: adjustment.toolId, delta: adjustment.delta, reason: adjustment.reason, user_id: adjustment.userId, created_at: nowIso() })
+    .values({
+      tool_id: adjustment.toolId,
+      delta: adjustment.delta,
+      reason: adjustment.reason,
+      user_id: adjustment.userId,
+      created_at: nowIso(),
+    })
     .execute();
 }
 
@@ -116,6 +121,9 @@ export async function softDeleteTool(db: Db, id: number): Promise<ToolRow | unde
 }
 
 export async function countTools(db: Db): Promise<number> {
-  const row = await db.selectFrom('tool').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tool')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

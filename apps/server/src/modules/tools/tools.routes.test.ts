@@ -8,7 +8,14 @@ describe('catalog', () => {
   beforeAll(async () => {
     app = await createTestApp();
     for (let i = 1; i <= 7; i++) {
-      await insertTool(app.db, { name: `Tool ${i}`, description: `d${i}`, img: '/images/tools/x.svg', priceCents: i * 100, available: i * 10, minimum: 1 });
+      await insertTool(app.db, {
+        name: `Tool ${i}`,
+        description: `d${i}`,
+        img: '/images/tools/x.svg',
+        priceCents: i * 100,
+        available: i * 10,
+        minimum: 1,
+      });
     }
   });
   afterAll(() => app.close());

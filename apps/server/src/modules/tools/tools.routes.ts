@@ -3,13 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, pageSchema } from '@toolsify/shared/ids';
-import {
-  createToolSchema,
-  imageUploadSchema,
-  toolListQuerySchema,
-  toolSchema,
-  updateToolSchema,
-} from '@toolsify/shared/tools';
+import { createToolSchema, imageUploadSchema, toolListQuerySchema, toolSchema, updateToolSchema } from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
@@ -57,7 +51,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Uploads a product image',
         description:
           'multipart/form-data with one file field named `image`: a JPEG, PNG or WebP image of at most 5 MB. ' +
-          'The type is checked from the file\'s content, not its name. Answers the URL to use as a tool\'s `img` ' +
+          "The type is checked from the file's content, not its name. Answers the URL to use as a tool's `img` " +
           '(served under /uploads/ with a one-year cache).',
         consumes: ['multipart/form-data'],
         body: imageUploadBody,

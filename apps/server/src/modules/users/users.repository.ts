@@ -10,7 +10,11 @@ export function removedEmailHash(email: string): string {
 
 /** Whether `email` belonged to an account that was removed. */
 export async function isRemovedEmail(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db.selectFrom('removed_email').select('email_hash').where('email_hash', '=', removedEmailHash(email)).executeTakeFirst();
+  const row = await db
+    .selectFrom('removed_email')
+    .select('email_hash')
+    .where('email_hash', '=', removedEmailHash(email))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -23,7 +27,9 @@ export async function grantListedAdmins(db: Kysely<Database>, listed: string[], 
   const emails = listed.map((e) => e.toLowerCase()).filter((e) => onlyEmail === undefined || e === onlyEmail.toLowerCase());
   if (emails.length === 0) return 0;
   const removed = new Set(
-    (await db.selectFrom('removed_email').select('email_hash').where('email_hash', 'in', emails.map(removedEmailHash)).execute()).map((r) => r.email_hash),
+    (await db.selectFrom('removed_email').select('email_hash').where('email_hash', 'in', emails.map(removedEmailHash)).execute()).map(
+      (r) => r.email_hash,
+    ),
   );
   const grantable = emails.filter((e) => !removed.has(removedEmailHash(e)));
   if (grantable.length === 0) return 0;
@@ -42,7 +48,9 @@ export async function grantListedAdmins(db: Kysely<Database>, listed: string[], 
 /** Which of `emails` have a (not removed) account. */
 export async function findLiveUserEmails(db: Kysely<Database>, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
-  return (await db.selectFrom('user').select('email').where('email', 'in', emails).where('deletedAt', 'is', null).execute()).map((u) => u.email);
+  return (await db.selectFrom('user').select('email').where('email', 'in', emails).where('deletedAt', 'is', null).execute()).map(
+    (u) => u.email,
+  );
 }
 
 /** The admin CLI: grants admin to the accounts with these emails, deliberately, whatever their state. */
@@ -51,14 +59,17 @@ export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]):
   const result = await db
     .updateTable('user')
     .set({ role: 'admin' })
-    .where('email', 'in', emails.map((e) => e.toLowerCase()))
+    .where(
+      'email',
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 // ---- All Users (admin) ----
-
 
 export type UserSummaryRow = Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
 
@@ -80,7 +91,6 @@ export async function findUsersPage(
   }
   return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
-
 
 /** Makes a live user an admin; answers the user, or undefined if there is no such live user. */
 export async function grantAdminById(db: Db, id: string): Promise<UserSummaryRow | undefined> {

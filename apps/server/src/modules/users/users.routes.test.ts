@@ -14,7 +14,8 @@ describe('users (admin)', () => {
   const me = (user: TestUser) => as(app, user, { url: '/api/me' });
   const remove = (actor: TestUser | null, id: string) => as(app, actor, { method: 'DELETE', url: `/api/users/${id}` });
   const promote = (actor: TestUser | null, id: string) => as(app, actor, { method: 'POST', url: `/api/users/${id}/admin` });
-  const stockOf = async (toolId: number) => (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
+  const stockOf = async (toolId: number) =>
+    (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
   const signIn = (email: string, password = PASSWORD) =>
     app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
@@ -76,7 +77,9 @@ describe('users (admin)', () => {
       const all: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: { items: { id: string }[]; nextCursor: string | null } = (await as(app, admin, { url: `/api/users?limit=1${cursor ? `&cursor=${cursor}` : ''}` })).json();
+        const page: { items: { id: string }[]; nextCursor: string | null } = (
+          await as(app, admin, { url: `/api/users?limit=1${cursor ? `&cursor=${cursor}` : ''}` })
+        ).json();
         all.push(...page.items.map((u: { id: string }) => u.id));
         cursor = page.nextCursor;
       } while (cursor);
@@ -136,10 +139,25 @@ describe('users (admin)', () => {
       const user = await signUp(app, { name: 'Rita Removed' });
       const secondSession = await signIn(user.email);
       expect(secondSession.statusCode).toBe(200);
-      await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: user.email, redirectTo: '/reset-password' },
+      });
 
-      const tool = await insertTool(app.db, { name: 'Kept Saw', description: 'd', img: '/images/tools/jigsaw.svg', priceCents: 700, available: 50, minimum: 1 });
-      const placed = await as(app, user, { method: 'POST', url: '/api/orders', payload: { toolId: tool.id, quantity: 2, phone: '555 0100', address: '1 Road' } });
+      const tool = await insertTool(app.db, {
+        name: 'Kept Saw',
+        description: 'd',
+        img: '/images/tools/jigsaw.svg',
+        priceCents: 700,
+        available: 50,
+        minimum: 1,
+      });
+      const placed = await as(app, user, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: { toolId: tool.id, quantity: 2, phone: '555 0100', address: '1 Road' },
+      });
       expect(placed.statusCode, placed.body).toBe(201);
       expect(await stockOf(tool.id)).toBe(48);
       const review = await as(app, user, { method: 'POST', url: '/api/reviews', payload: { rating: 5, note: 'Before I left' } });
@@ -150,7 +168,15 @@ describe('users (admin)', () => {
 
       // Signed out at once, on every session.
       expect((await me(user)).statusCode).toBe(401);
-      expect((await as(app, { ...user, cookie: (secondSession.headers['set-cookie'] as string | string[]).toString().split(';')[0]! }, { url: '/api/me' })).statusCode).toBe(401);
+      expect(
+        (
+          await as(
+            app,
+            { ...user, cookie: (secondSession.headers['set-cookie'] as string | string[]).toString().split(';')[0]! },
+            { url: '/api/me' },
+          )
+        ).statusCode,
+      ).toBe(401);
       // Cannot sign in, by the old address or the new one.
       expect((await signIn(user.email)).statusCode).not.toBe(200);
       expect((await signIn(`deleted+${user.id}@invalid`)).statusCode).not.toBe(200);
@@ -200,9 +226,7 @@ describe('users (admin)', () => {
     it('under a race, an admin removed a moment ago cannot remove anyone (checked inside the transaction)', async () => {
       const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await signUpAdmin(app), await signUpAdmin(app)] as const));
       const outcomes = await Promise.all(
-        pairs.map(([a, b]) =>
-          Promise.allSettled([removeUser(app, a.id, b.id), removeUser(app, b.id, a.id)]),
-        ),
+        pairs.map(([a, b]) => Promise.allSettled([removeUser(app, a.id, b.id), removeUser(app, b.id, a.id)])),
       );
       for (const [[x, y], [a, b]] of outcomes.map((o, i) => [o, pairs[i]!] as const)) {
         expect([x.status, y.status].sort()).toEqual(['fulfilled', 'rejected']);

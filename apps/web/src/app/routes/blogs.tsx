@@ -3,7 +3,10 @@ import { blogPosts } from '../../content/blogs.ts';
 
 /** `/blogs`: five question-and-answer cards (content/blogs.ts). */
 export default function BlogsPage() {
-  usePageMeta({ title: 'Blogs', description: 'Short answers on React performance, state, prototypal inheritance, setting state and searching products.' });
+  usePageMeta({
+    title: 'Blogs',
+    description: 'Short answers on React performance, state, prototypal inheritance, setting state and searching products.',
+  });
   return (
     <div className="bg-base-200 pb-16">
       <header className="mx-auto max-w-3xl px-4 pb-6 pt-12 text-center">
@@ -29,7 +32,9 @@ export default function BlogsPage() {
           >
             <div className="card-body min-w-0 gap-4 p-5 sm:p-8">
               <p className="text-sm font-semibold uppercase tracking-wide text-secondary-content/70">
-                <span className="mr-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-secondary text-secondary-content">{index + 1}</span>
+                <span className="mr-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-secondary text-secondary-content">
+                  {index + 1}
+                </span>
                 {post.topic}
               </p>
               <h2 id={`${post.id}-question`} className="text-lg font-bold leading-snug text-primary sm:text-xl">

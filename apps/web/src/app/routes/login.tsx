@@ -13,7 +13,9 @@ function noticeFrom(params: URLSearchParams) {
   if (params.get('reset') === 'done') return { kind: 'success' as const, text: authMessages.passwordChanged };
   const from = new URLSearchParams(params.get('from')?.split('?')[1] ?? '');
   if (from.get('verified') === '1') {
-    return from.get('error') ? { kind: 'error' as const, text: authMessages.verifyLinkInvalidLogIn } : { kind: 'success' as const, text: authMessages.emailVerifiedLogIn };
+    return from.get('error')
+      ? { kind: 'error' as const, text: authMessages.verifyLinkInvalidLogIn }
+      : { kind: 'success' as const, text: authMessages.emailVerifiedLogIn };
   }
   const error = params.get('error');
   if (error === 'account_not_linked') return { kind: 'error' as const, text: authMessages.googleAccountNotLinked };

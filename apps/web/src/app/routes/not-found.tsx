@@ -9,7 +9,16 @@ export default function NotFoundPage() {
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
       <svg viewBox="0 0 200 120" className="w-56 max-w-full" aria-hidden="true" focusable="false">
         <ellipse cx="100" cy="108" rx="80" ry="8" fill="#e2e8f0" />
-        <text x="100" y="86" textAnchor="middle" fontSize="84" fontWeight="800" fill="#1e3a8a" opacity=".12" fontFamily="system-ui, sans-serif">
+        <text
+          x="100"
+          y="86"
+          textAnchor="middle"
+          fontSize="84"
+          fontWeight="800"
+          fill="#1e3a8a"
+          opacity=".12"
+          fontFamily="system-ui, sans-serif"
+        >
           404
         </text>
         <g transform="translate(100 64) rotate(-30)">

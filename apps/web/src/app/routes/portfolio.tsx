@@ -27,7 +27,10 @@ function Card({ title, icon, children, className = '' }: { title: string; icon: 
 
 /** `/portfolio`: the developer's page, read from content/portfolio.ts (an owner edits that file). */
 export default function PortfolioPage() {
-  usePageMeta({ title: 'Portfolio', description: `${portfolio.name}, ${portfolio.role}: contact details, education, expertise and sample sites.` });
+  usePageMeta({
+    title: 'Portfolio',
+    description: `${portfolio.name}, ${portfolio.role}: contact details, education, expertise and sample sites.`,
+  });
   const { contact } = portfolio;
   const initials = portfolio.name
     .split(' ')
@@ -101,7 +104,10 @@ export default function PortfolioPage() {
             <ol className="space-y-5 border-l-2 border-base-300 pl-5">
               {portfolio.education.map((item) => (
                 <li key={item.degree} className="relative">
-                  <span className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full bg-secondary ring-4 ring-base-100" aria-hidden="true" />
+                  <span
+                    className="absolute -left-[1.72rem] top-1.5 h-3 w-3 rounded-full bg-secondary ring-4 ring-base-100"
+                    aria-hidden="true"
+                  />
                   <h3 className="font-semibold">{item.degree}</h3>
                   <p className="text-sm text-base-content/70">
                     {item.school} · {item.years}

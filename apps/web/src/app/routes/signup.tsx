@@ -10,7 +10,11 @@ export default function SignupPage() {
   const error = new URLSearchParams(useSearch()).get('error');
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to order tools in bulk.">
-      {error && <FormMessage kind="error">{error === 'account_not_linked' ? authMessages.googleAccountNotLinked : authMessages.googleFailed}</FormMessage>}
+      {error && (
+        <FormMessage kind="error">
+          {error === 'account_not_linked' ? authMessages.googleAccountNotLinked : authMessages.googleFailed}
+        </FormMessage>
+      )}
       <SignupForm />
     </AuthCard>
   );

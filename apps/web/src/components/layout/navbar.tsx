@@ -76,7 +76,11 @@ export function Navbar() {
             Sign Out
           </button>
         ) : (
-          <Link href="/login" className={`btn btn-primary btn-sm ${vertical ? 'w-full' : ''}`} aria-current={location === '/login' ? 'page' : undefined}>
+          <Link
+            href="/login"
+            className={`btn btn-primary btn-sm ${vertical ? 'w-full' : ''}`}
+            aria-current={location === '/login' ? 'page' : undefined}
+          >
             Login
           </Link>
         )}

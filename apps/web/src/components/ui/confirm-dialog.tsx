@@ -17,7 +17,16 @@ export interface ConfirmDialogProps {
  * back, Escape closes it, and the page behind is inert while it is open. The safe choice has
  * the focus first.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, dismissLabel = 'Cancel', busy = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  dismissLabel = 'Cancel',
+  busy = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();

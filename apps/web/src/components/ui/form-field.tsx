@@ -57,7 +57,12 @@ type ControlFieldProps<Tag extends 'input' | 'textarea'> = Omit<FormFieldProps, 
 export function InputField({ id, label, error, hint, fieldClassName, className = '', ...input }: ControlFieldProps<'input'>) {
   return (
     <FormField id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      <input id={id} className={`input w-full ${error ? 'input-error' : ''} ${className}`} {...fieldAria(id, error, hint !== undefined)} {...input} />
+      <input
+        id={id}
+        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+        {...fieldAria(id, error, hint !== undefined)}
+        {...input}
+      />
     </FormField>
   );
 }
@@ -66,7 +71,12 @@ export function InputField({ id, label, error, hint, fieldClassName, className =
 export function TextareaField({ id, label, error, hint, fieldClassName, className = '', ...textarea }: ControlFieldProps<'textarea'>) {
   return (
     <FormField id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      <textarea id={id} className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...fieldAria(id, error, hint !== undefined)} {...textarea} />
+      <textarea
+        id={id}
+        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
+        {...fieldAria(id, error, hint !== undefined)}
+        {...textarea}
+      />
     </FormField>
   );
 }

@@ -74,7 +74,13 @@ export function LazyWhenNear({
 
   if (Loaded) return <Loaded />;
   return (
-    <section ref={placeholder} style={{ minHeight }} aria-busy={!failed} aria-label={label} className="flex items-start justify-center pt-16">
+    <section
+      ref={placeholder}
+      style={{ minHeight }}
+      aria-busy={!failed}
+      aria-label={label}
+      className="flex items-start justify-center pt-16"
+    >
       {failed && (
         <div role="alert" className="flex flex-col items-center gap-3 text-center">
           <p>This part of the page could not load. Check your connection and try again.</p>

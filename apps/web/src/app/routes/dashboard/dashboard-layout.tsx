@@ -159,11 +159,27 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
       {open && (
         <div className="fixed inset-0 z-40 lg:hidden" id={drawerId}>
-          <button type="button" className="absolute inset-0 h-full w-full cursor-default bg-neutral/50" aria-label="Close the dashboard menu" onClick={() => setOpenOn(null)} />
-          <div ref={panelRef} role="dialog" aria-modal="true" aria-label="Dashboard menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-base-100 p-4 shadow-xl">
+          <button
+            type="button"
+            className="absolute inset-0 h-full w-full cursor-default bg-neutral/50"
+            aria-label="Close the dashboard menu"
+            onClick={() => setOpenOn(null)}
+          />
+          <div
+            ref={panelRef}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Dashboard menu"
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 bg-base-100 p-4 shadow-xl"
+          >
             <div className="flex items-center justify-between">
               <p className="font-semibold">Dashboard</p>
-              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close the dashboard menu" onClick={() => setOpenOn(null)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm btn-square"
+                aria-label="Close the dashboard menu"
+                onClick={() => setOpenOn(null)}
+              >
                 <Icon name="close" className="h-5 w-5" />
               </button>
             </div>

@@ -40,7 +40,9 @@ export default function MyOrdersPage() {
         </div>
       ) : (
         <>
-          {ttlHours && items.some((o) => o.status === 'unpaid') ? <p className="text-sm text-base-content/70">{unpaidOrderPolicy(ttlHours)}</p> : null}
+          {ttlHours && items.some((o) => o.status === 'unpaid') ? (
+            <p className="text-sm text-base-content/70">{unpaidOrderPolicy(ttlHours)}</p>
+          ) : null}
           <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
         </>
       )}

@@ -16,7 +16,10 @@ function parseId(raw: string | undefined): number | null {
 
 function Notice({ tone, children, onRetry }: { tone: 'info' | 'error'; children: React.ReactNode; onRetry?: () => void }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`alert alert-soft ${tone === 'error' ? 'alert-error' : 'alert-info'} flex flex-col items-start gap-3 sm:flex-row sm:items-center`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`alert alert-soft ${tone === 'error' ? 'alert-error' : 'alert-info'} flex flex-col items-start gap-3 sm:flex-row sm:items-center`}
+    >
       <div className="flex-1">{children}</div>
       <div className="flex gap-2">
         {onRetry && (

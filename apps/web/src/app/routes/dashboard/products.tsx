@@ -59,7 +59,11 @@ export default function ManageProductsPage() {
         </div>
       ) : items.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
-          No products yet. <Link href="/add" className="link link-primary">Add the first one</Link>.
+          No products yet.{' '}
+          <Link href="/add" className="link link-primary">
+            Add the first one
+          </Link>
+          .
         </p>
       ) : (
         <>

@@ -24,7 +24,10 @@ export default function AllUsersPage() {
   const onMakeAdmin = (user: UserListItem) =>
     makeAdmin.mutate(user, {
       onSuccess: () => toast.success(messages.makeAdminDone),
-      onError: (error) => toast.error(error instanceof ApiError && error.status === 403 ? messages.makeAdminFailed : `${messages.makeAdminFailed}: ${error.message}`),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status === 403 ? messages.makeAdminFailed : `${messages.makeAdminFailed}: ${error.message}`,
+        ),
     });
 
   const confirmRemove = () => {
@@ -81,7 +84,8 @@ export default function AllUsersPage() {
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
       >
-        {removing?.email} is signed out at once and can no longer sign in. Their unpaid orders are cancelled (the pieces go back in stock); their other orders and their reviews stay.
+        {removing?.email} is signed out at once and can no longer sign in. Their unpaid orders are cancelled (the pieces go back in stock);
+        their other orders and their reviews stay.
       </ConfirmDialog>
     </section>
   );

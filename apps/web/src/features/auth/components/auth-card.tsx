@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The card the account pages sit in: a heading, the form, and what comes under it. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <section className="flex justify-center bg-base-200/60 px-4 py-10 sm:py-16">
       <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-lg">

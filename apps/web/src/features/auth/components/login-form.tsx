@@ -39,7 +39,8 @@ export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: Not
       await signIn.mutateAsync(values);
       navigate(returnTo, { replace: true });
     } catch (error) {
-      if (setServerFieldErrors(error, ['email', 'password'] as const, form.setError) === 0) form.setError('root.server', { message: authErrorMessage(error) });
+      if (setServerFieldErrors(error, ['email', 'password'] as const, form.setError) === 0)
+        form.setError('root.server', { message: authErrorMessage(error) });
     }
   });
 

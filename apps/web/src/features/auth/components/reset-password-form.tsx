@@ -38,7 +38,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const serverError = errors.root?.server?.message;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Set a new password" className="flex flex-col gap-4">
-      <FormField id="reset-password" label="New Password" error={errors.password?.message} hint={errors.password ? undefined : 'At least 6 characters.'}>
+      <FormField
+        id="reset-password"
+        label="New Password"
+        error={errors.password?.message}
+        hint={errors.password ? undefined : 'At least 6 characters.'}
+      >
         <PasswordInput
           id="reset-password"
           autoComplete="new-password"

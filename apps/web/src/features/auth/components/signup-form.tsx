@@ -31,7 +31,8 @@ export function SignupForm() {
       await signUp.mutateAsync(values);
       navigate('/home', { replace: true });
     } catch (error) {
-      if (setServerFieldErrors(error, ['name', 'email', 'password'] as const, form.setError) === 0) form.setError('root.server', { message: authErrorMessage(error) });
+      if (setServerFieldErrors(error, ['name', 'email', 'password'] as const, form.setError) === 0)
+        form.setError('root.server', { message: authErrorMessage(error) });
     }
   });
 
@@ -56,7 +57,12 @@ export function SignupForm() {
           placeholder="you@example.com"
           {...form.register('email')}
         />
-        <FormField id="signup-password" label="Password" error={errors.password?.message} hint={errors.password ? undefined : 'At least 6 characters.'}>
+        <FormField
+          id="signup-password"
+          label="Password"
+          error={errors.password?.message}
+          hint={errors.password ? undefined : 'At least 6 characters.'}
+        >
           <PasswordInput
             id="signup-password"
             autoComplete="new-password"

@@ -16,7 +16,10 @@ export function BusinessSummary() {
         </div>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {businessStats.map((stat) => (
-            <div key={stat.label} className="flex flex-col items-center gap-2 rounded-box bg-white/10 px-4 py-6 text-center ring-1 ring-white/15">
+            <div
+              key={stat.label}
+              className="flex flex-col items-center gap-2 rounded-box bg-white/10 px-4 py-6 text-center ring-1 ring-white/15"
+            >
               <Icon name={stat.icon} className="h-8 w-8 text-secondary" />
               <dt className="order-last text-sm font-medium uppercase tracking-wide text-white/80 sm:text-base">{stat.label}</dt>
               <dd className="text-3xl font-extrabold sm:text-4xl">{stat.value}</dd>

@@ -14,7 +14,10 @@ export function OrderingSteps() {
           {orderingSteps.map((step, index) => (
             <li key={step.title} className="relative rounded-box bg-base-100 p-6 shadow-sm">
               <div className="mb-4 flex items-center gap-3">
-                <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-content" aria-hidden="true">
+                <span
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-content"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <Icon name={step.icon} className="h-6 w-6 text-primary" />

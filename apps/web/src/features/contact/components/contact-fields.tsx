@@ -35,7 +35,8 @@ export function ContactFields({
   submitting?: boolean;
   onSubmitClick?: () => void;
 }) {
-  const described = (name: ContactFieldName) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${contactFieldId(name)}-error` } : {});
+  const described = (name: ContactFieldName) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${contactFieldId(name)}-error` } : {};
   const error = (name: ContactFieldName) =>
     errors[name] ? (
       <p id={`${contactFieldId(name)}-error`} className="mt-1 text-sm text-error">
@@ -48,7 +49,10 @@ export function ContactFields({
     <div className="grid gap-4">
       <div>
         <label htmlFor={contactFieldId('email')} className="mb-1 block text-sm font-medium">
-          Email <span aria-hidden="true" className="text-error">*</span>
+          Email{' '}
+          <span aria-hidden="true" className="text-error">
+            *
+          </span>
         </label>
         <input
           id={contactFieldId('email')}
@@ -81,7 +85,10 @@ export function ContactFields({
       </div>
       <div>
         <label htmlFor={contactFieldId('message')} className="mb-1 block text-sm font-medium">
-          Message <span aria-hidden="true" className="text-error">*</span>
+          Message{' '}
+          <span aria-hidden="true" className="text-error">
+            *
+          </span>
         </label>
         <textarea
           id={contactFieldId('message')}
@@ -100,7 +107,12 @@ export function ContactFields({
           {formError}
         </p>
       )}
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10" disabled={submitting} onClick={onSubmitClick}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start sm:px-10"
+        disabled={submitting}
+        onClick={onSubmitClick}
+      >
         {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Submit
       </button>

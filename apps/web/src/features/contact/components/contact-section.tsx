@@ -67,7 +67,12 @@ export function ContactSection() {
   }, [load]);
 
   return (
-    <section ref={sectionRef} id="contact" aria-labelledby="contact-heading" className="bg-linear-to-br from-primary to-blue-900 text-primary-content">
+    <section
+      ref={sectionRef}
+      id="contact"
+      aria-labelledby="contact-heading"
+      className="bg-linear-to-br from-primary to-blue-900 text-primary-content"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:py-20 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="mb-2 text-sm font-semibold uppercase tracking-widest text-secondary">Contact Us</p>
@@ -75,8 +80,8 @@ export function ContactSection() {
             {messages.contactHeading}
           </h2>
           <p className="mt-4 text-lg text-white/80">
-            Need a quote for a large order, a product we do not list yet or help with an order? Write to us and our sales team
-            will answer within one working day.
+            Need a quote for a large order, a product we do not list yet or help with an order? Write to us and our sales team will answer
+            within one working day.
           </p>
           <ul className="mt-8 space-y-4">
             <li className="flex items-start gap-3">

@@ -6,7 +6,10 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { updateCachedOrderLists } from './orders-query-key.ts';
 
 const order = (id: number, status: Order['status'] = 'unpaid') => ({ id, status }) as Order;
-const pages = (...lists: Order[][]): InfiniteData<Page<Order>> => ({ pages: lists.map((items) => ({ items, nextCursor: null })), pageParams: lists.map(() => undefined) });
+const pages = (...lists: Order[][]): InfiniteData<Page<Order>> => ({
+  pages: lists.map((items) => ({ items, nextCursor: null })),
+  pageParams: lists.map(() => undefined),
+});
 
 describe('updateCachedOrderLists', () => {
   it('changes every cached page of My Orders and Manage All Orders, and nothing else', () => {

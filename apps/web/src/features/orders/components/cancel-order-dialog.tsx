@@ -29,8 +29,8 @@ export function CancelOrderDialog({ order, onClose }: { order: Order | null; onC
     >
       {order && (
         <p>
-          Order #{order.id}: {order.quantity.toLocaleString('en-US')} × {order.tool} ({formatCents(order.totalCents)}). It cannot be
-          undone; the pieces go back in stock.
+          Order #{order.id}: {order.quantity.toLocaleString('en-US')} × {order.tool} ({formatCents(order.totalCents)}). It cannot be undone;
+          the pieces go back in stock.
         </p>
       )}
     </ConfirmDialog>

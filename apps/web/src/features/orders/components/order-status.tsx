@@ -50,7 +50,12 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
         switch (action) {
           case 'pay':
             return (
-              <Link key={action} href={`~/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm" aria-label={`Pay for order #${order.id}`}>
+              <Link
+                key={action}
+                href={`~/dashboard/payment/${order.id}`}
+                className="btn btn-primary btn-sm"
+                aria-label={`Pay for order #${order.id}`}
+              >
                 Pay
               </Link>
             );

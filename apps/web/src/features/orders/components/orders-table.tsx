@@ -42,7 +42,11 @@ const buyerCell: Column = {
 const toolCell: Column = { header: 'Tool', cell: (o) => <span className="font-medium">{o.tool}</span> };
 const quantityCell: Column = { header: 'Quantity', cell: (o) => o.quantity.toLocaleString('en-US'), numeric: true };
 const unitPriceCell: Column = { header: 'Unit price', cell: (o) => formatCents(o.unitPriceCents), numeric: true };
-const totalCell: Column = { header: 'Total', cell: (o) => <span className="font-semibold">{formatCents(o.totalCents)}</span>, numeric: true };
+const totalCell: Column = {
+  header: 'Total',
+  cell: (o) => <span className="font-semibold">{formatCents(o.totalCents)}</span>,
+  numeric: true,
+};
 
 /** My Orders: number, tool, quantity, unit price, total. Manage All Orders: number, buyer, tool, quantity, total. */
 const customerColumns = [orderCell, toolCell, quantityCell, unitPriceCell, totalCell];

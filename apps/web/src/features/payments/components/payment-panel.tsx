@@ -87,7 +87,10 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
           <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2" data-testid="payment-success">
             <p className="text-lg font-semibold">{messages.paymentSucceeded}</p>
             <p className="break-all">
-              Your transaction id: <span className="font-mono font-semibold" data-testid="transaction-id">{paid.transactionId}</span>
+              Your transaction id:{' '}
+              <span className="font-mono font-semibold" data-testid="transaction-id">
+                {paid.transactionId}
+              </span>
             </p>
             <Link href="~/dashboard/orders" className="link link-primary font-medium">
               Back to My Orders

@@ -46,8 +46,8 @@ export function SandboxCardForm({ intent, disabled, paying, payLabel, onPay }: C
           Test mode — no money moves
         </p>
         <p className="mt-2 text-base-content/80">
-          Pay with the test card <span className="font-mono font-semibold whitespace-nowrap">4242 4242 4242 4242</span>, any future
-          expiry and any CVC.
+          Pay with the test card <span className="font-mono font-semibold whitespace-nowrap">4242 4242 4242 4242</span>, any future expiry
+          and any CVC.
         </p>
         <ul className="mt-1 text-base-content/70">
           <li>

@@ -12,9 +12,7 @@ const loaded = new Map<string, Promise<Stripe | null>>();
 function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
   let promise = loaded.get(publishableKey);
   if (!promise) {
-    promise = import('@stripe/stripe-js')
-      .then(({ loadStripe }) => loadStripe(publishableKey))
-      .catch(() => null);
+    promise = import('@stripe/stripe-js').then(({ loadStripe }) => loadStripe(publishableKey)).catch(() => null);
     loaded.set(publishableKey, promise);
   }
   return promise;

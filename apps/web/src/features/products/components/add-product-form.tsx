@@ -3,7 +3,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, imageRefSchema, productFormSchema, type CreateToolInput, type ProductFormValues } from '@toolsify/shared/tools';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  imageRefSchema,
+  productFormSchema,
+  type CreateToolInput,
+  type ProductFormValues,
+} from '@toolsify/shared/tools';
 import { FormField, fieldAria, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTool } from '../api/create-tool.ts';
@@ -99,7 +106,10 @@ export function AddProductForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-3xl" aria-label="Add a Product">
       <div className="flex flex-col gap-5">
-        <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-[8rem_1fr]" aria-describedby={errors.img ? 'product-img-error' : undefined}>
+        <fieldset
+          className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-[8rem_1fr]"
+          aria-describedby={errors.img ? 'product-img-error' : undefined}
+        >
           <legend className="px-1 text-sm font-medium">Image</legend>
           <div className="flex aspect-square w-32 items-center justify-center overflow-hidden rounded-box bg-base-200 ring-1 ring-base-300">
             {upload.isPending ? (
@@ -159,7 +169,13 @@ export function AddProductForm() {
 
         <InputField id="product-name" label="Name" error={errors.name?.message} {...register('name')} />
 
-        <TextareaField id="product-description" label="Description" error={errors.description?.message} rows={4} {...register('description')} />
+        <TextareaField
+          id="product-description"
+          label="Description"
+          error={errors.description?.message}
+          rows={4}
+          {...register('description')}
+        />
 
         <div className="grid gap-4 sm:grid-cols-3">
           <InputField
@@ -187,7 +203,11 @@ export function AddProductForm() {
         </div>
 
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto sm:min-w-40" disabled={stockRuleFails || create.isPending || upload.isPending}>
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto sm:min-w-40"
+            disabled={stockRuleFails || create.isPending || upload.isPending}
+          >
             {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Add Product
           </button>

@@ -96,7 +96,13 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
             <h3 id={titleId} className="text-lg font-bold">
               Edit {tool.name}
             </h3>
-            <TextareaField id="edit-description" label="Description" error={errors.description?.message} rows={3} {...register('description')} />
+            <TextareaField
+              id="edit-description"
+              label="Description"
+              error={errors.description?.message}
+              rows={3}
+              {...register('description')}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <InputField
                 id="edit-price"
@@ -119,7 +125,11 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
                 id="edit-stock-delta"
                 label="Change (+ adds, − removes)"
                 error={errors.stockDelta?.message}
-                hint={after !== null && stockDelta !== 0 ? `About ${after.toLocaleString('en-US')} after saving` : 'Leave at 0 to keep the stock.'}
+                hint={
+                  after !== null && stockDelta !== 0
+                    ? `About ${after.toLocaleString('en-US')} after saving`
+                    : 'Leave at 0 to keep the stock.'
+                }
                 type="number"
                 inputMode="numeric"
                 step={1}

@@ -3,7 +3,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { RATING_MAX, RATING_MIN, createReviewSchema, isReviewPicture, type CreateReviewInput, type ReviewFormValues } from '@toolsify/shared/reviews';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  createReviewSchema,
+  isReviewPicture,
+  type CreateReviewInput,
+  type ReviewFormValues,
+} from '@toolsify/shared/reviews';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@toolsify/shared/tools';
 import { FormField, fieldAria, TextareaField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -97,7 +104,12 @@ export function ReviewForm({ account }: ReviewFormProps) {
           </FormField>
         </div>
 
-        <FormField id="review-img" label="Picture" error={errors.img?.message} hint="Optional: a JPEG, PNG or WebP image of 5 MB at most. Without one, the default avatar shows.">
+        <FormField
+          id="review-img"
+          label="Picture"
+          error={errors.img?.message}
+          hint="Optional: a JPEG, PNG or WebP image of 5 MB at most. Without one, the default avatar shows."
+        >
           <div className="flex items-center gap-3">
             <div className="avatar">
               <div className="h-14 w-14 rounded-full bg-base-200 ring-1 ring-base-300">

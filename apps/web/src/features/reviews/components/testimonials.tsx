@@ -53,7 +53,11 @@ export function Testimonials() {
         Real reviews from the businesses we supply.
       </SectionHeading>
       {reviews.isPending ? (
-        <div className="mx-auto grid max-w-2xl grid-cols-1 gap-6 lg:max-w-none lg:grid-cols-3" aria-busy="true" aria-label="Loading reviews">
+        <div
+          className="mx-auto grid max-w-2xl grid-cols-1 gap-6 lg:max-w-none lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading reviews"
+        >
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-48 rounded-box" />
           ))}

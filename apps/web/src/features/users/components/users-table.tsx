@@ -19,7 +19,13 @@ function RoleCell({ user, promotingId, onMakeAdmin }: RowProps) {
   if (user.role === 'admin') return <span className="badge badge-primary badge-soft font-semibold">Admin</span>;
   const busy = promotingId === user.id;
   return (
-    <button type="button" className="btn btn-sm btn-primary btn-outline" onClick={() => onMakeAdmin(user)} disabled={busy} aria-label={`Make Admin: ${user.email}`}>
+    <button
+      type="button"
+      className="btn btn-sm btn-primary btn-outline"
+      onClick={() => onMakeAdmin(user)}
+      disabled={busy}
+      aria-label={`Make Admin: ${user.email}`}
+    >
       {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
       Make Admin
     </button>
@@ -29,7 +35,12 @@ function RoleCell({ user, promotingId, onMakeAdmin }: RowProps) {
 function RemoveCell({ user, currentUserId, onRemove }: RowProps) {
   if (user.id === currentUserId) return <span className="badge badge-ghost">You</span>;
   return (
-    <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => onRemove(user)} aria-label={`Remove User: ${user.email}`}>
+    <button
+      type="button"
+      className="btn btn-sm btn-error btn-outline"
+      onClick={() => onRemove(user)}
+      aria-label={`Remove User: ${user.email}`}
+    >
       Remove User
     </button>
   );
