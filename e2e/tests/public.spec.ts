@@ -2,14 +2,13 @@
 // The public storefront: home (every spec string, product card states, loading, failure and
 // empty states, the contact form), portfolio, blogs, the not-found page, navigation by
 // keyboard, the home page's JavaScript budget, and full-page screenshots at three widths.
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
 import type { Review } from '@toolsify/shared/reviews';
 import { expect, test } from '../fixtures.ts';
-import { screenshotDir } from '../screenshots.ts';
+import { screenshotAsIs } from '../screenshots.ts';
 
 const isToolsList = (url: string) => new URL(url).pathname === '/api/tools';
 
@@ -573,7 +572,7 @@ test.describe('screenshots', () => {
       await expect(page.getByTestId('testimonial')).toHaveCount(3);
       // Nothing may stick out sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(screenshotDir, `home-${width}.png`), fullPage: true });
+      await screenshotAsIs(page, `home-${width}`);
     });
   }
 
@@ -584,7 +583,7 @@ test.describe('screenshots', () => {
         await page.goto(url, { waitUntil: 'networkidle' });
         await loadWholePage(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(screenshotDir, `${url.slice(1)}-${width}.png`), fullPage: true });
+        await screenshotAsIs(page, `${url.slice(1)}-${width}`);
       });
     }
   }
