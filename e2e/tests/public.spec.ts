@@ -442,6 +442,30 @@ test.describe('other public pages', () => {
     }
   });
 
+  test('a page whose code fails to load keeps the frame and offers Retry, which recovers', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    // The blogs page's chunk cannot be fetched (offline, or replaced by a deploy).
+    const chunk = (url: URL) => /\/assets\/blogs-[\w-]+\.js$/.test(url.pathname);
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    // Elsewhere the app still works, and coming back offers Retry again.
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Toolsify Manufacturer LTD.' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+    // Once the chunk is reachable, Retry loads the page.
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL('/blogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  });
+
   test('any unknown path shows the not-found page, with the way back', async ({ page }) => {
     for (const url of ['/no-such-page', '/tools/drills/extra']) {
       await page.goto(url);

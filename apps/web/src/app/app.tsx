@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';
@@ -35,6 +36,7 @@ function useUnauthorizedRedirect() {
 
 export function App() {
   useUnauthorizedRedirect();
+  const [location] = useLocation();
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
@@ -45,24 +47,26 @@ export function App() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/home" component={HomePage} />
-            <Route path="/portfolio" component={PortfolioPage} />
-            <Route path="/blogs" component={BlogsPage} />
-            <Route path="/login" component={LoginPage} />
-            <Route path="/signup" component={SignupPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
-            <Route path="/purchase/:id">
-              <RequireUser>
-                <PurchasePage />
-              </RequireUser>
-            </Route>
-            <Route path="/dashboard" nest component={DashboardRoutes} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        <PageErrorBoundary resetKey={location}>
+          <Suspense fallback={<Spinner />}>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/home" component={HomePage} />
+              <Route path="/portfolio" component={PortfolioPage} />
+              <Route path="/blogs" component={BlogsPage} />
+              <Route path="/login" component={LoginPage} />
+              <Route path="/signup" component={SignupPage} />
+              <Route path="/reset-password" component={ResetPasswordPage} />
+              <Route path="/purchase/:id">
+                <RequireUser>
+                  <PurchasePage />
+                </RequireUser>
+              </Route>
+              <Route path="/dashboard" nest component={DashboardRoutes} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>
