@@ -103,10 +103,16 @@ test.describe('ordering', () => {
     await expect(page.getByText('Unpaid orders are cancelled after 3 days, and their pieces go back in stock.')).toBeVisible();
     await screenshots(page, 'orders-my-orders');
 
-    // Cancel asks first; "Keep order" changes nothing.
+    // Cancel asks first; "Keep order" changes nothing. Opening the dialog does not shift the
+    // page sideways (the scrollbar's room is kept): the bar's right edge stays to the pixel.
+    await page.setViewportSize({ width: 1280, height: 500 }); // a page taller than the window
+    const barRight = () => page.locator('header nav').evaluate((el) => el.getBoundingClientRect().right);
+    const before = await barRight();
     await row.getByRole('button', { name: `Cancel order #${order.id}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
     await expect(dialog).toBeVisible();
+    expect(await barRight()).toBe(before);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(dialog.getByRole('button', { name: 'Keep order' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -115,11 +121,25 @@ test.describe('ordering', () => {
     await row.getByRole('button', { name: `Cancel order #${order.id}` }).click();
     await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expect(page.getByText(`Order #${order.id} is cancelled.`)).toBeVisible();
+    // The toast stays top-right, below the navigation bar (never over Dashboard or Sign Out).
+    const toastTop = (await page.getByText(`Order #${order.id} is cancelled.`).boundingBox())?.y ?? 0;
+    const barBottom = (await page.locator('header').first().boundingBox())?.height ?? 0;
+    expect(toastTop).toBeGreaterThanOrEqual(barBottom);
     await expect(page.getByTestId(`order-${order.id}`)).toHaveCount(0);
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
     await page.goto(`/purchase/${tool.id}`);
     await expect(page.getByText(`Available Quantity: ${tool.available} Pieces`)).toBeVisible();
+  });
+
+  test("the dashboard's menu moves the focus to the page it opens", async ({ page }) => {
+    await signIn(page, newAccount('focus'));
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard', exact: true });
+    await menu.getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'My Orders' })).toBeFocused();
+    await menu.getByRole('link', { name: 'Add a Review' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Add a Review' })).toBeFocused();
   });
 
   test('phone and address come from the saved profile', async ({ page }) => {

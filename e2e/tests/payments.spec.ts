@@ -68,6 +68,7 @@ test.describe('payments (sandbox gateway)', () => {
 
     await pay.click();
     await expect(page.getByText('Congrats! Your payment is successful')).toBeVisible();
+    await expect(page.getByTestId('payment-success')).toBeFocused();
     const transactionId = (await page.getByTestId('transaction-id').textContent())!;
     expect(transactionId).toMatch(/^pi_sandbox_[0-9a-f]{24}$/);
     await expect(pay).toBeDisabled();

@@ -495,6 +495,8 @@ test.describe('navigation bar and footer', () => {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // As after a full page load, the keyboard and a screen reader start at the new page's heading.
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
 
       const footer = page.getByRole('contentinfo');

@@ -13,8 +13,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
-      {/* The spec's toasts: top-right, 5000 ms, light. */}
-      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      {/* The spec's toasts: top-right, 5000 ms, light; below the sticky navigation bar (4rem),
+          never over Dashboard or Sign Out. */}
+      <Toaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -5,6 +5,7 @@ import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
+import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';
@@ -37,6 +38,7 @@ function useUnauthorizedRedirect() {
 export function App() {
   useUnauthorizedRedirect();
   const [location] = useLocation();
+  useFocusPageHeading(location);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a

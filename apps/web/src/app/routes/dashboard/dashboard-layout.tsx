@@ -153,7 +153,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               <SideMenu items={items} location={location} label="Dashboard" />
             </div>
           </aside>
-          <div className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6">{children}</div>
+          <div className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 sm:p-6" data-page-content>
+            {children}
+          </div>
         </div>
       </div>
 

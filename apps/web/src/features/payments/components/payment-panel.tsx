@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
@@ -33,6 +33,10 @@ function errorMessage(error: unknown): string {
 export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPanelProps) {
   const pay = usePayOrder(orderId);
   const paid = pay.data;
+  const successRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (paid) successRef.current?.focus();
+  }, [paid]);
   const payLabel = `Pay ${formatCents(intent?.amountCents ?? totalCents)}`;
   const formProps = {
     billing,
@@ -84,7 +88,14 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
         )}
 
         {paid && (
-          <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2" data-testid="payment-success">
+          <div
+            role="status"
+            className="alert alert-success alert-soft flex flex-col items-start gap-2"
+            data-testid="payment-success"
+            // The result takes the focus (the card form it replaces is gone): read out at once.
+            tabIndex={-1}
+            ref={successRef}
+          >
             <p className="text-lg font-semibold">{messages.paymentSucceeded}</p>
             <p className="break-all">
               Your transaction id:{' '}
