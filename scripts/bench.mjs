@@ -21,6 +21,7 @@ import { ServerProcess, assertBuilt } from '../e2e/crash/server-process.mjs';
 register();
 const { connectDatabase } = await import('../apps/server/src/db/connect.ts');
 const { findInvariantViolations } = await import('../apps/server/src/test/invariants.ts');
+const { grantAdminByEmail } = await import('../apps/server/src/modules/users/users.repository.ts');
 const { writeSection } = await import('../e2e/quality/performance-doc.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -132,6 +133,14 @@ async function benchDatabase(name, port) {
       const t = Date.now();
       const ids = await seedCatalog(handle.db, size);
       const orderTools = ids.slice(0, ORDER_TOOLS);
+      // The store has an admin (an invariant the orders case checks): signed up, then granted as
+      // `npm run admin -- grant` does.
+      await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.publicUrl },
+        body: JSON.stringify({ email: 'bench-admin@toolsify.test', password: 'bench-admin-pass', name: 'Bench Admin' }),
+      });
+      await grantAdminByEmail(handle.db, ['bench-admin@toolsify.test']);
       const cookies = await signUpBuyers(server, BUYERS);
       // The newest-tools answer is cached for 2 s: let the seeded catalog show.
       await sleep(2_100);

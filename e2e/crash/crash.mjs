@@ -21,6 +21,10 @@ register();
 const { connectDatabase } = await import('../../apps/server/src/db/connect.ts');
 const { insertTool } = await import('../../apps/server/src/modules/tools/tools.repository.ts');
 const { findInvariantViolations } = await import('../../apps/server/src/test/invariants.ts');
+const { grantAdminByEmail } = await import('../../apps/server/src/modules/users/users.repository.ts');
+
+/** The store has an admin (an invariant): signed up, then granted as `npm run admin -- grant` does. */
+const ADMIN_EMAIL = 'crash-admin@toolsify.test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tmp = path.join(here, '../.tmp/crash');
@@ -70,7 +74,7 @@ function startServers(name, databaseUrl, schema, ports) {
 }
 
 /**
- * The store the buyers shop in: its tools and the 200 signed-up buyers. A later
+ * The store the buyers shop in: its tools, the admin and the 200 signed-up buyers. A later
  * phase on the same database reuses it.
  */
 async function createWorld(db, client, runId) {
@@ -86,6 +90,9 @@ async function createWorld(db, client, runId) {
     });
     tools.push({ ...spec, id: row.id });
   }
+  if (!(await session(client, { email: ADMIN_EMAIL, password: 'crash-admin-pass', name: 'Crash Admin' })))
+    throw new Error('could not sign the admin up');
+  if ((await grantAdminByEmail(db, [ADMIN_EMAIL])) !== 1) throw new Error('could not make the admin an admin');
   // Password hashing is meant to be slow: 8 sign-ups at a time (200 at once would time out
   // and pile retries on each other).
   const cookies = Array.from({ length: BUYERS }, () => null);
