@@ -122,9 +122,10 @@ test.describe('ordering', () => {
     await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expect(page.getByText(`Order #${order.id} is cancelled.`)).toBeVisible();
     // The toast stays top-right, below the navigation bar (never over Dashboard or Sign Out).
-    const toastTop = (await page.getByText(`Order #${order.id} is cancelled.`).boundingBox())?.y ?? 0;
+    // (Polled: the toast slides in from above, so it is higher while it enters.)
     const barBottom = (await page.locator('header').first().boundingBox())?.height ?? 0;
-    expect(toastTop).toBeGreaterThanOrEqual(barBottom);
+    const toast = page.getByText(`Order #${order.id} is cancelled.`);
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(barBottom);
     await expect(page.getByTestId(`order-${order.id}`)).toHaveCount(0);
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
