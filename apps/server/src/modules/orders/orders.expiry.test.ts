@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../payments/payments.gateway.ts';
 import { EXPIRY_INTERVAL_MS, startUnpaidOrderExpiry } from './orders.expiry.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
-import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
+import { makeTool, orderBody, payWithTestCard, startPaying, stockOf } from './orders.test-helpers.ts';
 
 const HOUR = 3_600_000;
 
@@ -34,19 +34,6 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
       .execute();
     return id;
   }
-  /** Starts paying for the order (the sandbox): what the payment page does. */
-  async function startPaying(id: number): Promise<{ paymentIntentId: string; clientSecret: string }> {
-    const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${id}/payment-intent` });
-    expect(res.statusCode, res.body).toBe(200);
-    const { paymentIntentId, clientSecret } = res.json();
-    return { paymentIntentId, clientSecret };
-  }
-  const payCard = (intent: { paymentIntentId: string; clientSecret: string }) =>
-    as(app, buyer, {
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-    });
   const statusOf = async (id: number) =>
     (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -61,7 +48,7 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     expect(Date.parse(unpaid.expiresAt) - Date.parse(unpaid.createdAt)).toBe(48 * HOUR);
     const mine = (await as(app, buyer, { url: '/api/orders/mine' })).json();
     expect(mine.items.find((o: { id: number }) => o.id === id).expiresAt).toBe(unpaid.expiresAt);
-    expect((await payCard(await startPaying(id))).statusCode).toBe(200);
+    expect((await payWithTestCard(app, buyer, await startPaying(app, buyer, id))).statusCode).toBe(200);
     expect((await as(app, buyer, { url: `/api/orders/${id}` })).json().expiresAt).toBeNull();
   });
 
@@ -70,7 +57,7 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     const old = await orderPlacedHoursAgo(tool.id, 10, 49);
     const recent = await orderPlacedHoursAgo(tool.id, 20, 47);
     const oldPaid = await orderPlacedHoursAgo(tool.id, 30, 72);
-    expect((await payCard(await startPaying(oldPaid))).statusCode).toBe(200);
+    expect((await payWithTestCard(app, buyer, await startPaying(app, buyer, oldPaid))).statusCode).toBe(200);
     expect(await stockOf(app, tool.id)).toBe(40);
 
     expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(1);
@@ -90,11 +77,11 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
   it('closes the payment an expired order had started, so it can no longer be paid', async () => {
     const tool = await makeTool(app, { available: 10 });
     const id = await orderPlacedHoursAgo(tool.id, 3, 50);
-    const intent = await startPaying(id);
+    const intent = await startPaying(app, buyer, id);
     expect(await expireUnpaidOrders(app, new Date(Date.now() - 48 * HOUR))).toBe(1);
     const intents = await app.db.selectFrom('payment_intent').select('status').where('order_id', '=', id).execute();
     expect(intents.map((i) => i.status)).toEqual(['canceled']);
-    const pay = await payCard(intent);
+    const pay = await payWithTestCard(app, buyer, intent);
     expect(pay.statusCode).toBe(409);
     expect(await statusOf(id)).toBe('cancelled');
   });
@@ -103,7 +90,7 @@ describe('unpaid orders expire after UNPAID_ORDER_TTL_HOURS', () => {
     const tool = await makeTool(app, { available: 10 });
     const stuck = await orderPlacedHoursAgo(tool.id, 2, 52);
     const next = await orderPlacedHoursAgo(tool.id, 3, 51);
-    const { paymentIntentId } = await startPaying(stuck);
+    const { paymentIntentId } = await startPaying(app, buyer, stuck);
     const gateway = app.paymentGateway;
     const down: PaymentGateway = {
       ...gateway,

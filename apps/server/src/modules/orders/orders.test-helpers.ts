@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { as, type TestUser } from '../../test/helpers.ts';
 import { markOrderPaid } from '../payments/payments.repository.ts';
 import { insertTool } from '../tools/tools.repository.ts';
@@ -32,21 +33,38 @@ export async function markPaid(app: FastifyInstance, orderId: number, transactio
   return markOrderPaid(app.db, orderId, transactionId);
 }
 
+export interface StartedPayment {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/** Starts paying for an order as its buyer (what the payment page does); fails the test on a refusal. */
+export async function startPaying(app: FastifyInstance, buyer: TestUser, orderId: number): Promise<StartedPayment> {
+  const res = await as(app, buyer, { method: 'POST', url: `/api/orders/${orderId}/payment-intent` });
+  expect(res.statusCode, res.body).toBe(200);
+  const { paymentIntentId, clientSecret } = res.json() as StartedPayment;
+  return { paymentIntentId, clientSecret };
+}
+
+/** Pays a started payment with the sandbox's test card that succeeds. */
+export function payWithTestCard(app: FastifyInstance, buyer: TestUser, intent: StartedPayment): Promise<LightMyRequestResponse> {
+  return as(app, buyer, {
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  });
+}
+
 /**
- * Pays an order as its buyer does in the sandbox, through the routes and the payments service:
- * start the payment, then pay with the test card that succeeds. Answers the last status (200
- * paid; 409 or 404 when the order could not be paid, say it was cancelled meanwhile).
+ * Pays an order as its buyer does in the sandbox, through the routes and the payments service,
+ * whatever happened to it meanwhile. Answers the last status (200 paid; 409 or 404 when it could
+ * not be paid, say it was cancelled).
  */
 export async function payAsBuyer(app: FastifyInstance, buyer: TestUser, orderId: number): Promise<number> {
   const started = await as(app, buyer, { method: 'POST', url: `/api/orders/${orderId}/payment-intent` });
   if (started.statusCode !== 200) return started.statusCode;
-  const { paymentIntentId, clientSecret } = started.json() as { paymentIntentId: string; clientSecret: string };
-  const paid = await as(app, buyer, {
-    method: 'POST',
-    url: '/api/payments/sandbox/confirm',
-    payload: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-  });
-  return paid.statusCode;
+  const { paymentIntentId, clientSecret } = started.json() as StartedPayment;
+  return (await payWithTestCard(app, buyer, { paymentIntentId, clientSecret })).statusCode;
 }
 
 export const orderBody = (toolId: number, quantity: number, extra: Record<string, unknown> = {}) => ({

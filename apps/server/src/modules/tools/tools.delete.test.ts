@@ -5,7 +5,7 @@ import { assertInvariants } from '../../test/invariants.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentGateway } from '../payments/payments.gateway.ts';
 import { expireUnpaidOrders } from '../orders/orders.service.ts';
-import { makeTool, orderBody, stockOf } from '../orders/orders.test-helpers.ts';
+import { makeTool, orderBody, payWithTestCard, startPaying, stockOf } from '../orders/orders.test-helpers.ts';
 import { deleteTool } from './tools.service.ts';
 
 /** An unpaid order of a deleted tool could never be paid: deleting the tool cancels it. */
@@ -30,18 +30,6 @@ describe('deleting a tool cancels its unpaid orders', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id;
   }
-  async function startPaying(user: TestUser, id: number): Promise<{ paymentIntentId: string; clientSecret: string }> {
-    const res = await as(app, user, { method: 'POST', url: `/api/orders/${id}/payment-intent` });
-    expect(res.statusCode, res.body).toBe(200);
-    const { paymentIntentId, clientSecret } = res.json();
-    return { paymentIntentId, clientSecret };
-  }
-  const payCard = (user: TestUser, intent: { paymentIntentId: string; clientSecret: string }) =>
-    as(app, user, {
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      payload: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
-    });
   const statusOf = async (id: number) =>
     (await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const intentStatuses = async (id: number) =>
@@ -53,9 +41,9 @@ describe('deleting a tool cancels its unpaid orders', () => {
     const otherTool = await makeTool(app, { available: 50 });
     const unpaid = await place(alice, tool.id, 10);
     const paying = await place(alice, tool.id, 5);
-    await startPaying(alice, paying);
+    await startPaying(app, alice, paying);
     const paid = await place(alice, tool.id, 7);
-    expect((await payCard(alice, await startPaying(alice, paid))).statusCode).toBe(200);
+    expect((await payWithTestCard(app, alice, await startPaying(app, alice, paid))).statusCode).toBe(200);
     const bobs = await place(bob, tool.id, 20);
     const elsewhere = await place(alice, otherTool.id, 3);
     expect(await stockOf(app, tool.id)).toBe(58);
@@ -90,13 +78,13 @@ describe('deleting a tool cancels its unpaid orders', () => {
     const tool = await makeTool(app, { available: 30 });
     const fresh = await place(alice, tool.id, 4);
     const started = await place(alice, tool.id, 6);
-    const intent = await startPaying(alice, started);
+    const intent = await startPaying(app, alice, started);
     expect((await deleteAsAdmin(tool.id)).statusCode).toBe(204);
 
     const newIntent = await as(app, alice, { method: 'POST', url: `/api/orders/${fresh}/payment-intent` });
     expect(newIntent.statusCode).toBe(409);
     expect(newIntent.json().error).toEqual({ code: 'INVALID_STATE', message: 'This order was cancelled.' });
-    const card = await payCard(alice, intent);
+    const card = await payWithTestCard(app, alice, intent);
     expect(card.statusCode).toBe(409);
     const confirm = await as(app, alice, {
       method: 'POST',
@@ -113,7 +101,7 @@ describe('deleting a tool cancels its unpaid orders', () => {
     const tool = await makeTool(app, { available: 40 });
     const plain = await place(bob, tool.id, 8);
     const stuck = await place(bob, tool.id, 2);
-    const { paymentIntentId } = await startPaying(bob, stuck);
+    const { paymentIntentId } = await startPaying(app, bob, stuck);
     const gateway = app.paymentGateway;
     const down: PaymentGateway = {
       ...gateway,
