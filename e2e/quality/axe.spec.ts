@@ -58,7 +58,15 @@ async function auditDialog(page: Page, name: string, trigger: Locator): Promise<
   await expect(dialog).toBeVisible();
   // The modal fades and scales in (daisyUI: about 0.3 s): audit what a person sees once it
   // has settled, not a half-transparent frame of the animation, which reads as low contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // (Its own, finite ones: elsewhere a spinner's animation never finishes.)
+  await dialog.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   await audit(page, name);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
