@@ -82,3 +82,39 @@ describe('the cross-site check cannot be walked around', () => {
     }
   });
 });
+
+describe('Cache-Control of the API', () => {
+  let app: FastifyInstance;
+  let customer: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    // A session-dependent route that (by mistake) asks to be cached, and a public one that
+    // chooses its own caching.
+    app.get('/api/test/mine-cached', async (request, reply) =>
+      reply.header('cache-control', 'public, max-age=600').send({ cookie: request.headers.cookie ?? null }),
+    );
+    app.get('/api/test/public-cached', { config: { publicAnswer: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=60').send({ same: 'for everyone' }),
+    );
+    customer = await signUp(app);
+  });
+  afterAll(() => app.close());
+
+  it('is no-store on an answer that may depend on the session, whatever the route set itself', async () => {
+    for (const user of [null, customer]) {
+      const res = await as(app, user, { url: '/api/test/mine-cached' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // Errors too: an unknown /api path and a refused request.
+    expect((await as(app, customer, { url: '/api/nothing-here' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/me' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves a public answer its own caching, or no-cache (revalidated by ETag)', async () => {
+    expect((await app.inject({ url: '/api/test/public-cached' })).headers['cache-control']).toBe('public, max-age=60');
+    const catalog = await as(app, customer, { url: '/api/tools' });
+    expect(catalog.headers['cache-control']).toBe('no-cache');
+    expect(catalog.headers.etag).toBeDefined();
+  });
+});

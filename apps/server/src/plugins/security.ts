@@ -74,11 +74,13 @@ export const securityPlugin = fp<{ config: Config }>(
     });
 
     // One place for the API's Cache-Control: nothing that may depend on the session is kept by
-    // a browser or a shared cache, unless its route declares it public (see publicAnswer).
+    // a browser or a shared cache, unless its route declares it public (see publicAnswer). A
+    // route cannot opt out by setting a header of its own: only publicAnswer makes it public.
     app.addHook('onSend', async (request, reply) => {
-      if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return;
+      if (!request.url.startsWith('/api/')) return;
       const isPublic = request.routeOptions.config?.publicAnswer === true || request.url.startsWith('/api/docs');
-      reply.header('cache-control', isPublic ? 'no-cache' : 'no-store');
+      if (!isPublic) reply.header('cache-control', 'no-store');
+      else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     });
   },
   { name: 'security' },

@@ -5,12 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../test/helpers.ts';
 
-describe('the built web app', () => {
+// The second build lives under a folder named assets (say /srv/assets/toolsify): only the
+// build's own assets/ folder is hashed, so its shell must still be no-cache.
+describe.each([
+  ['a build', []],
+  ['a build under a folder named assets', ['assets', 'toolsify']],
+])('the built web app: %s', (_label, under) => {
   let app: FastifyInstance;
-  let dist: string;
+  let tmp: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'toolsify-web-'));
-    mkdirSync(path.join(dist, 'assets'));
+    tmp = mkdtempSync(path.join(tmpdir(), 'toolsify-web-'));
+    const dist = path.join(tmp, ...under, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Toolsify</title>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
@@ -18,7 +24,7 @@ describe('the built web app', () => {
   });
   afterAll(async () => {
     await app.close();
-    rmSync(dist, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true });
   });
 
   it('sends the shell with no-cache, at / and as the history fallback, so a deploy is seen at once', async () => {
@@ -28,6 +34,15 @@ describe('the built web app', () => {
       expect(res.body, url).toContain('<title>Toolsify</title>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('says no-cache again when the browser revalidates the shell (304)', async () => {
+    const first = await app.inject({ url: '/' });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps hashed assets for a year and other files for an hour', async () => {

@@ -13,13 +13,16 @@ export function defaultWebDist(): string {
 }
 
 /**
- * Cache-Control of a file of the built web app: hashed assets never change (a year, immutable);
- * the shell (index.html, also the history fallback) is revalidated on every load, so a deploy is
- * seen at once; the few other files (icons, robots.txt) for an hour.
+ * Cache-Control of a file of the built web app (`filePath` under `root`): hashed assets (the
+ * build's own assets/ folder) never change (a year, immutable); the shell (index.html, also the
+ * history fallback) is revalidated on every load, so a deploy is seen at once; the few other
+ * files (icons, robots.txt) for an hour. Judged by the path inside the build, so a build that
+ * lives under a folder named assets does not make its shell immutable.
  */
-export function webCacheControl(filePath: string): string {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (path.basename(filePath) === 'index.html') return 'no-cache';
+export function webCacheControl(root: string, filePath: string): string {
+  const inBuild = path.relative(root, filePath).split(path.sep);
+  if (inBuild.length > 1 && inBuild[0] === 'assets') return 'public, max-age=31536000, immutable';
+  if (inBuild.length === 1 && inBuild[0] === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -49,9 +52,11 @@ export const webPlugin = fp<{ config: Config }>(
       prefix: '/',
       wildcard: false,
       index: false,
-      // @fastify/static sets this on every file it sends, index.html through sendFile included.
+      // Our header alone: @fastify/static's own would say max-age=0 first. setHeaders runs on
+      // every file it sends (a 304 included), index.html through sendFile too.
+      cacheControl: false,
       setHeaders(reply, filePath) {
-        reply.header('cache-control', webCacheControl(filePath));
+        reply.header('cache-control', webCacheControl(root, filePath));
       },
     });
     const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', root);

@@ -12,6 +12,7 @@ import {
   type Caller,
   type Fixtures,
 } from './authz-matrix.recipes.ts';
+import { MAX_JSON_DEPTH } from '../lib/nul-text.ts';
 import { as } from './helpers.ts';
 import { databaseFingerprint, findInvariantViolations } from './invariants.ts';
 
@@ -54,6 +55,10 @@ async function refusal(
   if ((await databaseFingerprint(app.db)) !== before) problems.push(`${label}: the database changed`);
   return problems;
 }
+
+/** How deep the nested-body abuse goes: an anonymous caller's 4,000 levels once answered 500. */
+const NESTED_LEVELS = 4_000;
+const TOO_DEEP = `This request nests more than ${MAX_JSON_DEPTH} levels deep.`;
 
 let addressSeq = 0;
 /** A client address of its own: per-address rate limits are not what these checks are about. */
@@ -540,6 +545,37 @@ describe('abuse', () => {
       );
       expect(checked).toBeGreaterThan(10);
       expect(problems).toEqual([]);
+    });
+
+    it(`a body nested ${NESTED_LEVELS} levels deep is refused on every route that takes one (400, or 413 under a smaller limit)`, async () => {
+      const problems: string[] = [];
+      // Two bytes a level: 8 kB, within the 16 kB limit of contact and reviews. The few routes
+      // that take less answer 413 before reading it, which is as good a refusal.
+      const nested = '['.repeat(NESTED_LEVELS) + ']'.repeat(NESTED_LEVELS);
+      const keys = bodyRoutes().filter((k) => k !== 'POST /api/payments/webhook'); // raw bytes, judged by their signature
+      let tooDeep = 0;
+      for (const key of keys) {
+        const [method] = key.split(' ') as [HTTPMethods];
+        const caller = await ownerOf(key);
+        const base: Call = await recipes[key]!(fx, caller);
+        const user = caller === 'admin' ? fx.admin : await fx.freshUser();
+        const before = await databaseFingerprint(app.db);
+        const res = await as(app, user, {
+          method,
+          url: base.url,
+          payload: nested,
+          headers: { ...base.headers, 'content-type': 'application/json' },
+          remoteAddress: freshAddress(),
+        });
+        const error = (res.json() as { error?: { code?: string; message?: string } }).error;
+        if (res.statusCode === 400 && error?.code === 'BAD_REQUEST' && error.message === TOO_DEEP) tooDeep += 1;
+        else if (res.statusCode !== 413 || error?.code !== 'PAYLOAD_TOO_LARGE') {
+          problems.push(`${key} nested ${NESTED_LEVELS} levels: answered ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+        if ((await databaseFingerprint(app.db)) !== before) problems.push(`${key} nested: the database changed`);
+      }
+      expect(problems).toEqual([]);
+      expect(tooDeep).toBeGreaterThan(10);
     });
 
     it('the uploads (product image, review picture) take multipart only, an image only, 5 MB at most', async () => {

@@ -120,6 +120,9 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
 );
 
+const deepArray = '['.repeat(4_000) + ']'.repeat(4_000);
+const deepObject = '{"a":'.repeat(4_000) + '1' + '}'.repeat(4_000);
+
 const bodyMutation = fc.oneof(
   fc.constant({ kind: 'keep' as const }),
   fc.record({ kind: fc.constant('set' as const), value }),
@@ -128,7 +131,11 @@ const bodyMutation = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), value: fc.jsonValue({ maxDepth: 3 }) }),
   fc.record({
     kind: fc.constant('raw' as const),
-    text: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('{', '{"a":', '[1,2', 'null', '""', '{"toolId":1,}', '\u0000', '<xml/>')),
+    text: fc.oneof(
+      fc.string({ maxLength: 60 }),
+      // The last two nest 4,000 levels deep (once a stack overflow, a 500, on any route).
+      fc.constantFrom('{', '{"a":', '[1,2', 'null', '""', '{"toolId":1,}', '\u0000', '<xml/>', deepArray, deepObject),
+    ),
     contentType: fc.constantFrom(
       'application/json',
       'text/plain',

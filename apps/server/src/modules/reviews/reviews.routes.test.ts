@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { multipartImage } from '../../test/authz-matrix.recipes.ts';
 import { reviewPicturesLocal } from '../../db/migrations/007-review-pictures-local.ts';
+import { demoReviews } from '../../seed/demo-data.ts';
 
 const RATING = 'Rating must be a whole number from 1 to 5';
 const NOT_UPLOADED = 'Upload a picture; links to other sites are not accepted.';
@@ -99,6 +100,14 @@ describe('reviews', () => {
     await reviewPicturesLocal.up(app.db);
     const after = await app.db.selectFrom('review').select(['id', 'img']).where('id', 'in', ids).orderBy('id').execute();
     expect(after.map((r) => r.img)).toEqual(['', '', rows[2], rows[3], '']);
+  });
+
+  it('seeds demo reviews with pictures the web app ships, never a link to another site', () => {
+    const publicDir = path.resolve(import.meta.dirname, '../../../../web/public');
+    for (const review of demoReviews) {
+      expect(review.img, review.name).toMatch(/^\/images\/avatars\/[a-z-]+\.svg$/);
+      expect(existsSync(path.join(publicDir, review.img)), review.img).toBe(true);
+    }
   });
 
   it('keeps markup as plain text (the web app renders it as text)', async () => {
