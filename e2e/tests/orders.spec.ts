@@ -135,6 +135,12 @@ test.describe('ordering', () => {
 
   test("the dashboard's menu moves the focus to the page it opens", async ({ page }) => {
     await signIn(page, newAccount('focus'));
+    // A slow network: the page's code arrives after the dashboard's frame has rendered, and the
+    // focus must still go to the page's own heading, not the frame's.
+    await page.route(/\/assets\/orders-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Dashboard', exact: true });
     await menu.getByRole('link', { name: 'My Orders' }).click();

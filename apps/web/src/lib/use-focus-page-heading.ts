@@ -5,16 +5,16 @@ import { useEffect, useRef } from 'react';
  * `[data-page-content]`), else the page's h1. Null while the page is still loading.
  */
 export function pageHeading(root: ParentNode): HTMLElement | null {
-  return (
-    root.querySelector<HTMLElement>('main [data-page-content] h2, main [data-page-content] h1') ??
-    root.querySelector<HTMLElement>('main h1')
-  );
+  // In the dashboard, its page's own heading once that page has loaded (never the frame's h1).
+  const content = root.querySelector<HTMLElement>('main [data-page-content]');
+  if (content) return content.querySelector<HTMLElement>('h2, h1');
+  return root.querySelector<HTMLElement>('main h1');
 }
 
 /**
  * After every page change (not the first load, not a link to a section such as /#contact),
  * moves the keyboard and screen-reader focus to the new page's heading, as a full page load
- * would start at the top: waits up to 3 s for a lazily loaded page to render it.
+ * would start at the top: waits up to 10 s for a lazily loaded page to render it.
  */
 export function useFocusPageHeading(location: string): void {
   const shown = useRef(location);
@@ -23,7 +23,7 @@ export function useFocusPageHeading(location: string): void {
     shown.current = location;
     if (window.location.hash) return;
     let frame = 0;
-    const deadline = performance.now() + 3000;
+    const deadline = performance.now() + 10_000;
     const tryFocus = () => {
       const heading = pageHeading(document);
       // Rendered but still hidden while part of the page loads (React's Suspense hides it): wait.
