@@ -79,9 +79,12 @@ function startServers(name, databaseUrl, schema, ports) {
  */
 async function createWorld(db, client, runId) {
   const tools = [];
-  for (const spec of catalog) {
+  for (const [index, spec] of catalog.entries()) {
     const row = await insertTool(db, {
       name: spec.name,
+      sku: `CRASH-${index}-${String(runId)
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 24)}`,
       description: 'Crash test stock',
       img: '/images/tools/drill.svg',
       priceCents: spec.priceCents,

@@ -173,7 +173,9 @@ test.describe('Add a Product and Manage Products', () => {
     const uploadedUrl = await page.getByLabel('Image link').inputValue();
 
     const name = `E2E Torque Wrench ${Date.now()}`;
+    const sku = `E2E-TW-${Date.now()}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('SKU').fill(sku);
     await page.getByLabel('Description').fill('A click-type torque wrench, 40 to 200 Nm.');
     await page.getByLabel('Price per unit ($)').fill('24.99');
     await submit.click();
@@ -184,7 +186,7 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(page.getByLabel('Available Quantity')).toHaveValue('');
 
     const tool = (await catalog(page.request)).find((t) => t.name === name)!;
-    expect(tool).toMatchObject({ priceCents: 2499, available: 60, minimum: 10, img: uploadedUrl });
+    expect(tool).toMatchObject({ sku, priceCents: 2499, available: 60, minimum: 10, img: uploadedUrl });
     const served = await page.request.get(uploadedUrl);
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['cache-control']).toContain('max-age=31536000');
@@ -203,6 +205,7 @@ test.describe('Add a Product and Manage Products', () => {
     const row = visible(page.getByTestId(`product-${tool.id}`));
     await expect(row).toContainText(name);
     await expect(row).toContainText('$24.99');
+    await expect(row).toContainText(sku);
     await screenshots(page, 'admin-products');
 
     await row.getByRole('button', { name: `Edit ${name}` }).click();
@@ -214,12 +217,22 @@ test.describe('Add a Product and Manage Products', () => {
     // A restock cannot remove stock: the dialog says so.
     await expect(dialog.getByText('A restock adds stock: use a positive number, or choose correction')).toBeVisible();
     await dialog.getByLabel('Reason').selectOption('correction');
+    // Another tool's SKU, in another case, is refused on the field; nothing is saved.
+    await dialog.getByLabel('SKU').fill('tf-tm8');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByLabel('SKU')).toHaveAccessibleDescription('This SKU is already used by another tool.');
+    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ sku, priceCents: 2499 });
+    await dialog.getByLabel('SKU').fill(`${sku}-B`);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(`${name} is updated`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('$19.50');
     await expect(row).toContainText('55');
-    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ priceCents: 1950, available: 55 });
+    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({
+      sku: `${sku}-B`,
+      priceCents: 1950,
+      available: 55,
+    });
 
     // Delete: a confirmation first; Cancel keeps it.
     await row.getByRole('button', { name: `Delete ${name}` }).click();
@@ -246,7 +259,7 @@ test.describe('Add a Product and Manage Products', () => {
     const customer = await createAccount(playwright, newAccount('sneaky'));
     const res = await customer.post('/api/tools', {
       headers: { origin: baseURL },
-      data: { name: 'x', description: 'y', img: 'https://example.com/x.png', available: 5, minimum: 1, priceCents: 100 },
+      data: { name: 'x', sku: 'SNEAKY-1', description: 'y', img: 'https://example.com/x.png', available: 5, minimum: 1, priceCents: 100 },
     });
     expect(res.status()).toBe(403);
     await customer.dispose();

@@ -32,7 +32,15 @@ test('markup in product names, descriptions and reviews shows as text and never 
   await signInRequest(admin, adminAccount());
   const created = await admin.post('/api/tools', {
     headers: { origin: baseURL },
-    data: { name: toolName, description: toolDescription, img: '/images/tools/drill.svg', available: 500, minimum: 5, priceCents: 1999 },
+    data: {
+      name: toolName,
+      sku: `XSS-${Date.now()}`,
+      description: toolDescription,
+      img: '/images/tools/drill.svg',
+      available: 500,
+      minimum: 5,
+      priceCents: 1999,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const tool = (await created.json()) as Tool;
@@ -53,6 +61,16 @@ test('markup in product names, descriptions and reviews shows as text and never 
   // The note shows in quotation marks: “...”.
   await expect(page.getByText(reviewNote)).toBeVisible();
   await expect(page.getByText(reviewerName, { exact: true }).first()).toBeVisible();
+  await expectInert(page);
+
+  // The tool's public page, whose head the server writes (title, description, JSON-LD).
+  await page.goto(`/tools/${tool.id}`);
+  await expect(page.getByRole('heading', { name: toolName })).toBeVisible();
+  await expect(page).toHaveTitle(`${toolName} | Toolsify Manufacturer LTD.`);
+  await expectInert(page);
+  // The catalog's search for it.
+  await page.goto(`/tools?q=${encodeURIComponent('Evil drill')}`);
+  await expect(page.getByRole('article').filter({ hasText: toolName }).first()).toBeVisible();
   await expectInert(page);
 
   // The purchase page of that tool.

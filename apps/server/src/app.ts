@@ -20,6 +20,7 @@ import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { requestLogSerializer } from './modules/auth/log-redaction.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
+import { findTool } from './modules/tools/tools.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { apiModules } from './modules/index.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
@@ -141,6 +142,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes);
   for (const module of apiModules) await app.register(module);
 
-  if (options.serveWeb) await app.register(webPlugin, { config });
+  if (options.serveWeb) await app.register(webPlugin, { config, toolOf: (id) => findTool(app, id) });
   return app;
 }

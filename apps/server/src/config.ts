@@ -21,6 +21,8 @@ export const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /** URLs per sitemap file before /sitemap.xml becomes an index of files (the protocol allows 50,000). */
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50_000).default(50_000),
     DATABASE_URL: z
       .string()
       .default('file:data/toolsify.db')

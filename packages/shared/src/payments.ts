@@ -12,12 +12,8 @@ export type PaymentGatewayName = (typeof paymentGateways)[number];
 /** The only currency the store charges in. */
 export const PAYMENT_CURRENCY = 'usd';
 
-/**
- * The most one card payment can take, in cents: $999,999.99 (Stripe's limit for USD; the
- * sandbox keeps to it too). An order whose total is above it could never be paid, so it is
- * refused when placed, before it takes any stock.
- */
-export const MAX_CARD_PAYMENT_CENTS = 99_999_999;
+export { MAX_CARD_PAYMENT_CENTS } from './money.ts';
+import { MAX_CARD_PAYMENT_CENTS } from './money.ts';
 
 /** Why an order above MAX_CARD_PAYMENT_CENTS is refused (the quantity field's message). */
 export const totalAboveCardMaximumMessage = `This order's total is above ${formatCents(MAX_CARD_PAYMENT_CENTS)}, the most a card payment can take. Order fewer pieces.`;

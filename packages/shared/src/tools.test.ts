@@ -6,11 +6,20 @@ const issuesOf = (result: { success: boolean; error?: { issues: { path: Property
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('Add a Product form', () => {
-  const filled = { name: 'Drill', description: 'A drill', img: 'https://cdn.example.com/d.png', available: 10, minimum: 2, price: 19.99 };
+  const filled = {
+    name: 'Drill',
+    sku: 'DR-1',
+    description: 'A drill',
+    img: 'https://cdn.example.com/d.png',
+    available: 10,
+    minimum: 2,
+    price: 19.99,
+  };
 
   it('outputs the API body, with the price in cents', () => {
     expect(productFormSchema.parse(filled)).toEqual({
       name: 'Drill',
+      sku: 'DR-1',
       description: 'A drill',
       img: 'https://cdn.example.com/d.png',
       available: 10,
@@ -53,10 +62,10 @@ describe('Add a Product form', () => {
 });
 
 describe('Edit form', () => {
-  const tool = { description: 'A drill', price: 12.5, minimum: 3, stockDelta: 0, stockReason: 'restock' as const };
+  const tool = { sku: 'DR-1', description: 'A drill', price: 12.5, minimum: 3, stockDelta: 0, stockReason: 'restock' as const };
 
   it('leaves the stock out when the change is 0', () => {
-    expect(editToolFormSchema.parse(tool)).toEqual({ description: 'A drill', priceCents: 1250, minimum: 3 });
+    expect(editToolFormSchema.parse(tool)).toEqual({ sku: 'DR-1', description: 'A drill', priceCents: 1250, minimum: 3 });
   });
 
   it('sends a stock change with its reason; a restock cannot remove', () => {
@@ -66,5 +75,17 @@ describe('Edit form', () => {
     });
     expect(issuesOf(editToolFormSchema.safeParse({ ...tool, stockDelta: -4 })).stockDelta).toMatch(/A restock adds stock/);
     expect(updateToolSchema.safeParse(editToolFormSchema.parse({ ...tool, stockDelta: 7 })).success).toBe(true);
+  });
+});
+
+describe('search words', () => {
+  it('splits on anything but letters and digits, lowercases, and keeps accents for the database to fold', async () => {
+    const { searchWords } = await import('./tools.ts');
+    expect(searchWords('Angle-GRINDER 125')).toEqual(['angle', 'grinder', '125']);
+    expect(searchWords('  TF-AG115.850_x ')).toEqual(['tf', 'ag115', '850', 'x']);
+    expect(searchWords('Clé à molette')).toEqual(['clé', 'à', 'molette']);
+    expect(searchWords('"drill" OR * NEAR(')).toEqual(['drill', 'or', 'near']);
+    expect(searchWords('---')).toEqual([]);
+    expect(searchWords('a b c d e f g h i j k l')).toHaveLength(10);
   });
 });

@@ -3,11 +3,16 @@ import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
 import { dollarsToCents, formatCents } from './money.ts';
 import { MAX_CARD_PAYMENT_CENTS } from './payments.ts';
+import { MAX_SEARCH_LENGTH, toolSorts } from './search.ts';
+
+export { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords, toolSorts, type ToolSort } from './search.ts';
 
 /** A tool as the API answers it. */
 export const toolSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The store's part number: unique without regard to case, stored as typed. */
+  sku: z.string(),
   description: z.string(),
   img: z.string(),
   priceCents: z.number().int(),
@@ -17,9 +22,56 @@ export const toolSchema = z.object({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
-export const toolListQuerySchema = pageQuerySchema.extend({
-  sort: z.literal('newest').default('newest'),
+const priceFilter = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number of cents` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_CARD_PAYMENT_CENTS, `${label} must be ${MAX_CARD_PAYMENT_CENTS} cents or less`);
+
+/**
+ * `GET /api/tools`: the spec's newest-first page (`limit`, `cursor`), plus search words, an
+ * in-stock filter, a price range in cents and a sort. The cursor is the `nextCursor` of the
+ * page before, for the same query: a tool id for `newest`, an opaque string for the others.
+ */
+export const toolListQuerySchema = z
+  .strictObject({
+    limit: pageQuerySchema.shape.limit,
+    cursor: z.string().trim().min(1).max(300, 'cursor is not valid').optional(),
+    q: z
+      .string()
+      .max(MAX_SEARCH_LENGTH, `Search text must be ${MAX_SEARCH_LENGTH} characters or shorter`)
+      .transform((v) => v.trim())
+      .optional(),
+    inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
+    minPrice: priceFilter('minPrice').optional(),
+    maxPrice: priceFilter('maxPrice').optional(),
+    sort: z.enum(toolSorts, { error: `sort must be one of ${toolSorts.join(', ')}` }).optional(),
+  })
+  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
+    message: 'maxPrice must be at least minPrice',
+    path: ['maxPrice'],
+  });
+export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+
+/** A page of the catalog: `total` (how many tools match) comes with the first page only. */
+export const toolPageSchema = z.object({
+  items: z.array(toolSchema),
+  nextCursor: z.union([z.number().int(), z.string()]).nullable(),
+  total: z.number().int().optional(),
 });
+export type ToolPage = z.infer<typeof toolPageSchema>;
+
+/** A part number: 2 to 40 letters, digits, `-`, `_` and `.`; unique without regard to case. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{2,40}$/;
+export const skuField = z
+  .string({ error: 'SKU is Required' })
+  .trim()
+  .min(1, 'SKU is Required')
+  .min(2, 'SKU must be 2 to 40 characters')
+  .max(40, 'SKU must be 2 to 40 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'SKU can have letters, digits, -, _ and . only');
+export const skuTaken = 'This SKU is already used by another tool.';
 
 /** Largest stock or minimum a tool may have (pieces). */
 export const MAX_STOCK = 10_000_000;
@@ -98,6 +150,7 @@ const stockIsConsistent = (t: Stock) => t.minimum <= t.available;
 export const createToolSchema = z
   .strictObject({
     name: nameField,
+    sku: skuField,
     description: descriptionField,
     img: imageRefSchema,
     available: quantityField(messages.availableAtLeastOne),
@@ -114,6 +167,7 @@ export type CreateToolInput = z.infer<typeof createToolSchema>;
 export const productFormSchema = z
   .object({
     name: nameField,
+    sku: skuField,
     description: descriptionField,
     img: imageRefSchema,
     available: quantityField(messages.availableAtLeastOne),
@@ -148,6 +202,7 @@ export const stockChangeSchema = z
 /** `PATCH /api/tools/:id`: price, minimum, description and a stock change; the same rules apply. */
 export const updateToolSchema = z
   .strictObject({
+    sku: skuField.optional(),
     description: descriptionField.optional(),
     priceCents: priceCentsField.optional(),
     minimum: quantityField(messages.minimumAtLeastOne).optional(),
@@ -162,6 +217,7 @@ export type UpdateToolInput = z.infer<typeof updateToolSchema>;
  */
 export const editToolFormSchema = z
   .object({
+    sku: skuField,
     description: descriptionField,
     price: priceDollarsField,
     minimum: quantityField(messages.minimumAtLeastOne),
@@ -176,7 +232,8 @@ export const editToolFormSchema = z
     message: 'A restock adds stock: use a positive number, or choose correction',
     path: ['stockDelta'],
   })
-  .transform(({ description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
+  .transform(({ sku, description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
+    sku,
     description,
     priceCents: dollarsToCents(price),
     minimum,

@@ -6,6 +6,7 @@ import { paymentIntentOneOpen } from './migrations/004-payment-intent-one-open.t
 import { ordersUnpaidByBuyer } from './migrations/005-orders-unpaid-by-buyer.ts';
 import { removedEmails } from './migrations/006-removed-emails.ts';
 import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
+import { catalog } from './migrations/008-catalog.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '005-orders-unpaid-by-buyer': ordersUnpaidByBuyer,
     '006-removed-emails': removedEmails,
     '007-review-pictures-local': reviewPicturesLocal,
+    '008-catalog': catalog(dialect),
   };
 }
 

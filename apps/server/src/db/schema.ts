@@ -12,6 +12,7 @@ type Timestamp = string | Date;
 export interface ToolTable {
   id: Generated<number>;
   name: string;
+  sku: string;
   description: string;
   img: string;
   price_cents: number;
@@ -182,6 +183,23 @@ export interface Database {
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export type ToolRow = Selectable<ToolTable>;
+/**
+ * A tool's columns, named: what every read of a tool selects (PostgreSQL's generated `search`
+ * column, which is not in ToolTable, is never read back).
+ */
+export const TOOL_COLUMNS = [
+  'id',
+  'name',
+  'sku',
+  'description',
+  'img',
+  'price_cents',
+  'available',
+  'minimum',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+] as const satisfies ReadonlyArray<keyof ToolTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 

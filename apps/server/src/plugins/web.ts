@@ -1,10 +1,19 @@
 import { pathOf } from '../lib/url.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import type { Tool } from '@toolsify/shared/tools';
+import { toolPageHead } from '@toolsify/shared/tool-page-head';
+import { withPageHead } from './page-head.ts';
+
+export interface WebOptions {
+  config: Config;
+  /** A live tool, for its page's head (`/tools/:id`); undefined when unknown or deleted. */
+  toolOf?: (id: number) => Promise<Tool | undefined>;
+}
 
 /** apps/web/dist, found from this file (src/ in development and tests, dist/ when built). */
 export function defaultWebDist(): string {
@@ -30,8 +39,8 @@ export function webCacheControl(root: string, filePath: string): string {
  * Serves the built web app: hashed assets with a one-year immutable cache, every other
  * non-API path gets index.html (history fallback) so the client router can answer it.
  */
-export const webPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const webPlugin = fp<WebOptions>(
+  async (app, { config, toolOf }) => {
     const root = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist());
     const uploads = path.resolve(config.UPLOAD_DIR);
 
@@ -52,6 +61,8 @@ export const webPlugin = fp<{ config: Config }>(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The server writes these itself (they name PUBLIC_URL): an old build's copy is not served.
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       // Our header alone: @fastify/static's own would say max-age=0 first. setHeaders runs on
       // every file it sends (a 304 included), index.html through sendFile too.
       cacheControl: false,
@@ -61,6 +72,22 @@ export const webPlugin = fp<{ config: Config }>(
     });
     const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', root);
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+    // A tool's page carries its title, description, canonical link, Open Graph tags and JSON-LD
+    // in the HTML itself, for crawlers and link previews; an unknown tool is a 404 (the app
+    // shows its not-found page). The shell is read once: a deploy restarts the server.
+    if (toolOf) {
+      const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
+      const origin = config.PUBLIC_URL.replace(/\/$/, '');
+      app.get('/tools/:id', { schema: { hide: true } }, async (request, reply) => {
+        const raw = (request.params as { id: string }).id;
+        const id = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
+        const tool = id > 0 ? await toolOf(id) : undefined;
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        if (!tool) return reply.status(404).send(shell);
+        return reply.send(withPageHead(shell, toolPageHead(tool, origin)));
+      });
+    }
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = pathOf(request.url);
       if (url.startsWith('/api/') || url === '/api') {

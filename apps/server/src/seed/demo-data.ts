@@ -5,6 +5,7 @@
 export const demoTools = [
   {
     name: 'Cordless Drill Driver 18V',
+    sku: 'TF-DD18-2A',
     img: '/images/tools/cordless-drill.svg',
     priceCents: 4_850,
     available: 1_200,
@@ -14,6 +15,7 @@ export const demoTools = [
   },
   {
     name: 'Angle Grinder 115 mm',
+    sku: 'TF-AG115-850',
     img: '/images/tools/angle-grinder.svg',
     priceCents: 3_290,
     available: 900,
@@ -23,6 +25,7 @@ export const demoTools = [
   },
   {
     name: 'Combination Wrench Set (12 pc)',
+    sku: 'TF-CWS-12',
     img: '/images/tools/wrench-set.svg',
     priceCents: 2_150,
     available: 2_400,
@@ -31,6 +34,7 @@ export const demoTools = [
   },
   {
     name: 'Circular Saw 185 mm',
+    sku: 'TF-CS185-1400',
     img: '/images/tools/circular-saw.svg',
     priceCents: 6_900,
     available: 450,
@@ -39,6 +43,7 @@ export const demoTools = [
   },
   {
     name: 'Claw Hammer 16 oz',
+    sku: 'TF-CH16',
     img: '/images/tools/claw-hammer.svg',
     priceCents: 890,
     available: 5_000,
@@ -47,6 +52,7 @@ export const demoTools = [
   },
   {
     name: 'Screwdriver Set (8 pc)',
+    sku: 'TF-SDS-8',
     img: '/images/tools/screwdriver-set.svg',
     priceCents: 1_290,
     available: 3_200,
@@ -55,6 +61,7 @@ export const demoTools = [
   },
   {
     name: 'Jigsaw 650 W',
+    sku: 'TF-JS650',
     img: '/images/tools/jigsaw.svg',
     priceCents: 4_200,
     available: 600,
@@ -63,6 +70,7 @@ export const demoTools = [
   },
   {
     name: 'Adjustable Wrench 250 mm',
+    sku: 'TF-AW250',
     img: '/images/tools/adjustable-wrench.svg',
     priceCents: 1_150,
     available: 2_800,
@@ -71,6 +79,7 @@ export const demoTools = [
   },
   {
     name: 'Impact Driver 18V',
+    sku: 'TF-ID18-180',
     img: '/images/tools/impact-driver.svg',
     priceCents: 5_900,
     available: 0,
@@ -79,6 +88,7 @@ export const demoTools = [
   },
   {
     name: 'Locking Pliers 250 mm',
+    sku: 'TF-LP250',
     img: '/images/tools/locking-pliers.svg',
     priceCents: 1_050,
     available: 1_800,
@@ -87,6 +97,7 @@ export const demoTools = [
   },
   {
     name: 'Bench Vise 125 mm',
+    sku: 'TF-BV125',
     img: '/images/tools/bench-vise.svg',
     priceCents: 7_450,
     available: 300,
@@ -95,6 +106,7 @@ export const demoTools = [
   },
   {
     name: 'Hacksaw 300 mm',
+    sku: 'TF-HS300',
     img: '/images/tools/hacksaw.svg',
     priceCents: 760,
     available: 4_100,
@@ -103,6 +115,7 @@ export const demoTools = [
   },
   {
     name: 'Socket Set 1/2" (24 pc)',
+    sku: 'TF-SS12-24',
     img: '/images/tools/socket-set.svg',
     priceCents: 3_990,
     available: 750,
@@ -111,6 +124,7 @@ export const demoTools = [
   },
   {
     name: 'Tape Measure 8 m',
+    sku: 'TF-TM8',
     img: '/images/tools/tape-measure.svg',
     priceCents: 640,
     available: 6_000,

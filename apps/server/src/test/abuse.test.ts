@@ -160,6 +160,7 @@ describe('abuse', () => {
       const problems: string[] = [];
       const tool = {
         name: 'Hammer',
+        sku: 'ABUSE-HAMMER',
         description: 'Hits nails',
         img: '/images/tools/hammer.svg',
         available: 100,
@@ -398,7 +399,15 @@ describe('abuse', () => {
 
     it('an admin cannot set a float, negative or huge stock, minimum or price', async () => {
       const problems: string[] = [];
-      const tool = { name: 'Saw', description: 'Cuts', img: '/images/tools/saw.svg', available: 100, minimum: 10, priceCents: 999 };
+      const tool = {
+        name: 'Saw',
+        sku: 'ABUSE-SAW',
+        description: 'Cuts',
+        img: '/images/tools/saw.svg',
+        available: 100,
+        minimum: 10,
+        priceCents: 999,
+      };
       const id = await fx.freshTool();
       for (const field of ['available', 'minimum', 'priceCents']) {
         for (const value of [1.5, -1, 1e12, '12abc', null]) {

@@ -156,6 +156,7 @@ export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
   const freshTool = async (available = 1_000_000) => {
     const row = await insertTool(app.db, {
       name: `Fixture tool ${Date.now().toString(36)}`,
+      sku: `FX-${crypto.randomUUID().slice(0, 8)}`,
       description: 'A tool made for the tests',
       img: '/images/tools/drill.svg',
       priceCents: 1_250,
@@ -255,11 +256,16 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/config': () => get('/api/config'),
   'GET /api/tools': () => get('/api/tools?limit=6'),
   'GET /api/tools/:id': (fx) => get(`/api/tools/${fx.toolId}`),
+  'GET /tools/:id': (fx) => get(`/tools/${fx.toolId}`),
+  'GET /sitemap.xml': () => get('/sitemap.xml'),
+  'GET /sitemap/:file': () => get('/sitemap/pages.xml'),
+  'GET /robots.txt': () => get('/robots.txt'),
   'POST /api/tools': () => ({
     method: 'POST',
     url: '/api/tools',
     payload: {
       name: 'Matrix hammer',
+      sku: `MX-${crypto.randomUUID().slice(0, 8)}`,
       description: 'Hits nails',
       img: '/images/tools/hammer.svg',
       available: 100,

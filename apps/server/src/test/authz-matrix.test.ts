@@ -74,6 +74,12 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /': [200, 200, 200, 200],
   'GET /*': [200, 200, 200, 200],
   'GET /index.html': [200, 200, 200, 200],
+  'GET /tools/:id': [200, 200, 200, 200],
+
+  // For crawlers: public
+  'GET /sitemap.xml': [200, 200, 200, 200],
+  'GET /sitemap/:file': [200, 200, 200, 200],
+  'GET /robots.txt': [200, 200, 200, 200],
   'GET /uploads/*': [404, 404, 404, 404],
 };
 

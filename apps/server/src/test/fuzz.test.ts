@@ -163,7 +163,20 @@ const queryMutation = fc.oneof(
     weight: 1,
     arbitrary: fc
       .tuple(
-        fc.constantFrom('limit', 'cursor', 'sort', 'admin', 'role', 'buyer', 'limit[]', '__proto__[x]'),
+        fc.constantFrom(
+          'limit',
+          'cursor',
+          'sort',
+          'q',
+          'inStock',
+          'minPrice',
+          'maxPrice',
+          'admin',
+          'role',
+          'buyer',
+          'limit[]',
+          '__proto__[x]',
+        ),
         fc.constantFrom(...nastyParams),
       )
       .map(([k, v]) => `${k}=${v}`),

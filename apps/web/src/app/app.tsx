@@ -19,6 +19,8 @@ const LoginPage = lazy(() => import('./routes/login.tsx'));
 const SignupPage = lazy(() => import('./routes/signup.tsx'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'));
 const PurchasePage = lazy(() => import('./routes/purchase.tsx'));
+const ToolsPage = lazy(() => import('./routes/tools.tsx'));
+const ToolPage = lazy(() => import('./routes/tool.tsx'));
 const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
 
@@ -54,6 +56,8 @@ export function App() {
             <Switch>
               <Route path="/" component={HomePage} />
               <Route path="/home" component={HomePage} />
+              <Route path="/tools" component={ToolsPage} />
+              <Route path="/tools/:id" component={ToolPage} />
               <Route path="/portfolio" component={PortfolioPage} />
               <Route path="/blogs" component={BlogsPage} />
               <Route path="/login" component={LoginPage} />

@@ -8,6 +8,8 @@ export const queryKeys = {
   /** The catalog: every tools list and tool; any catalog change or order invalidates it. */
   tools: ['tools'] as const,
   newestTools: (limit: number) => ['tools', 'newest', limit] as const,
+  /** The catalog page for one search and its filters (its URL query). */
+  catalog: (search: string) => ['tools', 'catalog', search] as const,
   tool: (id: number) => ['tools', 'detail', id] as const,
   adminTools: ['tools', 'manage'] as const,
   reviews: ['reviews'] as const,

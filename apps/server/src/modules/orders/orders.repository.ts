@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
-import { nowIso, toIso, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
+import { nowIso, toIso, TOOL_COLUMNS, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
 /**
@@ -103,7 +103,7 @@ function unpaidOrdersOf(db: Db, userId: string) {
 
 /** A live (not deleted) tool. */
 export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefined> {
-  return db.selectFrom('tool').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('tool').select(TOOL_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /**
@@ -269,10 +269,4 @@ export async function transitionOrder(
     .where('status', '=', from)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** A unique-constraint violation, from either database (the idempotency key's, here). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

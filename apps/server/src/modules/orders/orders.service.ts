@@ -14,6 +14,7 @@ import { messages } from '@toolsify/shared/messages';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
@@ -27,7 +28,6 @@ import {
   findUnpaidOrdersBefore,
   findUnpaidOrdersOfTool,
   findOrdersPage,
-  isUniqueViolation,
   returnStock,
   insertOrder,
   insertOrderTakingStock,

@@ -12,6 +12,7 @@ export async function makeTool(app: FastifyInstance, stock: { available: number;
   toolCounter += 1;
   return insertTool(app.db, {
     name: `Impact Drill ${toolCounter}`,
+    sku: `IMP-${toolCounter}`,
     description: 'A drill for tests',
     img: '/images/tools/drill.svg',
     priceCents: stock.priceCents ?? 1250,

@@ -19,6 +19,7 @@ export async function placeOrder(
   seq += 1;
   const tool = await insertTool(app.db, {
     name: `Cordless Drill ${seq}`,
+    sku: `CD-PAY-${seq}`,
     description: 'A drill for payment tests',
     img: '/images/tools/drill.svg',
     priceCents,

@@ -48,8 +48,10 @@ describe('products (admin)', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  let skus = 0;
+  /** Adds a tool through the API; each gets a SKU of its own unless the body names one. */
   const create = (body: Record<string, unknown>, user: TestUser | null = admin) =>
-    as(app, user, { method: 'POST', url: '/api/tools', payload: body });
+    as(app, user, { method: 'POST', url: '/api/tools', payload: { sku: `PW-${(skus += 1)}`, ...body } });
 
   beforeAll(async () => {
     app = await createTestApp({}, { serveWeb: true, fastify: { logger: false } });
@@ -57,6 +59,7 @@ describe('products (admin)', () => {
     customer = await signUp(app);
     await insertTool(app.db, {
       name: 'Old Hammer',
+      sku: 'OLD-HAMMER',
       description: 'd',
       img: '/images/tools/claw-hammer.svg',
       priceCents: 500,

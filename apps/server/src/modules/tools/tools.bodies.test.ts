@@ -12,7 +12,15 @@ describe('write routes refuse bodies of the wrong shape', () => {
     app = await createTestApp();
     admin = await signUpAdmin(app);
     toolId = (
-      await insertTool(app.db, { name: 'T', description: 'd', img: '/images/tools/x.svg', priceCents: 1, available: 5, minimum: 1 })
+      await insertTool(app.db, {
+        name: 'T',
+        sku: 'T-1',
+        description: 'd',
+        img: '/images/tools/x.svg',
+        priceCents: 1,
+        available: 5,
+        minimum: 1,
+      })
     ).id;
   });
   afterAll(() => app.close());
@@ -36,6 +44,6 @@ describe('write routes refuse bodies of the wrong shape', () => {
   it('a tool body with only the quantities wrong still names each field', async () => {
     const res = await as(app, admin, { method: 'POST', url: '/api/tools', payload: { available: 3, minimum: 4 } });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields).sort()).toEqual(['description', 'img', 'minimum', 'name', 'priceCents']);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual(['description', 'img', 'minimum', 'name', 'priceCents', 'sku']);
   });
 });

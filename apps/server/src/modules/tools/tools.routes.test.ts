@@ -10,6 +10,7 @@ describe('catalog', () => {
     for (let i = 1; i <= 7; i++) {
       await insertTool(app.db, {
         name: `Tool ${i}`,
+        sku: `TL-${i}`,
         description: `d${i}`,
         img: '/images/tools/x.svg',
         priceCents: i * 100,

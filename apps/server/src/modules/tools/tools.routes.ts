@@ -2,10 +2,19 @@ import { requireUser } from '../auth/auth.plugin.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, pageSchema } from '@toolsify/shared/ids';
-import { createToolSchema, imageUploadSchema, toolListQuerySchema, toolSchema, updateToolSchema } from '@toolsify/shared/tools';
+import { idParamsSchema } from '@toolsify/shared/ids';
+import {
+  createToolSchema,
+  imageUploadSchema,
+  toolListQuerySchema,
+  toolPageSchema,
+  toolSchema,
+  updateToolSchema,
+} from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service.ts';
+import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
+import { AppError } from '../../lib/errors.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
 
 const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -20,9 +29,14 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicAnswer: true },
       schema: {
         tags: ['tools'],
-        summary: 'The catalog, newest first, cursor-paginated',
+        summary: 'The catalog: search, filter and sort, cursor-paginated (newest first by default)',
+        description:
+          '`q` searches name, SKU and description (whole words and word prefixes, any case and accents; ' +
+          'an exact SKU first) and sorts by relevance unless `sort` says otherwise. `inStock=true` keeps tools ' +
+          "in stock; `minPrice`/`maxPrice` bound the unit price in cents. Pass a page's `nextCursor` as " +
+          '`cursor` with the same query for the next page. The first page carries `total`, the number of matches.',
         querystring: toolListQuerySchema,
-        response: { 200: pageSchema(toolSchema), 400: errorBodySchema },
+        response: { 200: toolPageSchema, 400: errorBodySchema },
       },
     },
     async (request) => listTools(app, request.query),
@@ -75,7 +89,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adds a product (price in cents; img from POST /api/uploads or an https URL)',
         security: [{ session: [] }],
         body: createToolSchema,
-        response: { 201: toolSchema, 400: errorBodySchema, ...adminErrors },
+        response: { 201: toolSchema, 400: errorBodySchema, ...adminErrors, 409: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await createTool(app, requireUser(request).id, request.body)),
@@ -88,7 +102,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['tools'],
-        summary: 'Edits price, minimum, description; moves stock by a delta (restock or correction)',
+        summary: 'Edits SKU, price, minimum, description; moves stock by a delta (restock or correction)',
         security: [{ session: [] }],
         params: idParamsSchema,
         body: updateToolSchema,
@@ -114,5 +128,25 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteTool(app, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  // For crawlers: the sitemap of every public page and live tool, and robots.txt naming it.
+  const crawlerCache = 'public, max-age=3600';
+  const perFile = app.config.SITEMAP_URLS_PER_FILE;
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', crawlerCache)
+      .send(await sitemap(app, perFile)),
+  );
+  app.get('/sitemap/:file', { schema: { hide: true, params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const { file } = request.params;
+    const tools = /^tools-(\d{1,6})\.xml$/.exec(file);
+    const xml = file === 'pages.xml' ? sitemapPages(app) : tools ? await sitemapTools(app, Number(tools[1]), perFile) : undefined;
+    if (xml === undefined) throw new AppError('NOT_FOUND', 'No such sitemap.');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', crawlerCache).send(xml);
+  });
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', crawlerCache).send(robotsTxt(app)),
   );
 };

@@ -1,15 +1,29 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@toolsify/shared/ids';
 import { messages } from '@toolsify/shared/messages';
-import type { CreateToolInput, Tool, UpdateToolInput } from '@toolsify/shared/tools';
+import {
+  searchWords,
+  skuTaken,
+  type CreateToolInput,
+  type Tool,
+  type ToolListQuery,
+  type ToolPage,
+  type ToolSort,
+  type UpdateToolInput,
+} from '@toolsify/shared/tools';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import { deleteToolCancellingItsOrders } from '../orders/orders.service.ts';
 import {
+  countCatalog,
+  findCatalogPage,
   findToolById,
-  findToolsPage,
+  skuIsTaken,
+  type CatalogFilter,
+  type CatalogKey,
+  type CatalogRow,
   insertStockAdjustment,
   insertTool,
   softDeleteTool,
@@ -17,21 +31,118 @@ import {
   updateToolIfConsistent,
 } from './tools.repository.ts';
 
-export async function listTools(
-  deps: Pick<ServiceDeps, 'db' | 'catalogCache'>,
-  query: { limit: number; cursor?: number | undefined },
-): Promise<Page<Tool>> {
-  const { db, catalogCache: cache } = deps;
-  // The first page is what every visitor of the home page asks for: answer it from memory.
-  const key = query.cursor === undefined ? `tools:first:${query.limit}` : undefined;
+/** Where a page of a sort starts: the opaque cursor carries the sort and the last key. */
+function encodeCursor(key: CatalogKey): number | string {
+  switch (key.sort) {
+    // The spec's list pages by id, as it always has.
+    case 'newest':
+      return key.id;
+    case 'price_asc':
+    case 'price_desc':
+      return Buffer.from(JSON.stringify([key.sort, key.price, key.id])).toString('base64url');
+    case 'name':
+      return Buffer.from(JSON.stringify([key.sort, key.name, key.id])).toString('base64url');
+    case 'relevance':
+      return Buffer.from(JSON.stringify([key.sort, key.exact, key.score, key.id])).toString('base64url');
+  }
+}
+
+const badCursor = (): AppError =>
+  new AppError('VALIDATION_FAILED', 'cursor: This cursor does not belong to this list. Start from the first page.', {
+    cursor: 'This cursor does not belong to this list. Start from the first page.',
+  });
+
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
+/** The key a cursor of this sort carries; anything else (tampered, another sort's) is a 400. */
+function decodeCursor(cursor: string, sort: ToolSort): CatalogKey {
+  if (sort === 'newest') {
+    if (!/^\d{1,10}$/.test(cursor) || !isId(Number(cursor))) throw badCursor();
+    return { sort, id: Number(cursor) };
+  }
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parts) || parts[0] !== sort) throw badCursor();
+  const [, a, b, c] = parts as unknown[];
+  if ((sort === 'price_asc' || sort === 'price_desc') && parts.length === 3 && Number.isSafeInteger(a) && isId(b)) {
+    return { sort, price: a as number, id: b };
+  }
+  if (sort === 'name' && parts.length === 3 && typeof a === 'string' && a.length <= 500 && isId(b)) return { sort, name: a, id: b };
+  if (sort === 'relevance' && parts.length === 4 && (a === 0 || a === 1) && Number.isFinite(b) && isId(c)) {
+    return { sort, exact: a, score: b as number, id: c };
+  }
+  throw badCursor();
+}
+
+function keyOf(row: CatalogRow, sort: ToolSort): CatalogKey {
+  switch (sort) {
+    case 'newest':
+      return { sort, id: row.id };
+    case 'price_asc':
+    case 'price_desc':
+      return { sort, price: row.price_cents, id: row.id };
+    case 'name':
+      return { sort, name: row.name.toLowerCase(), id: row.id };
+    case 'relevance':
+      return { sort, exact: Number(row.exact ?? 0), score: Number(row.score ?? 0), id: row.id };
+  }
+}
+
+/**
+ * `GET /api/tools`: the live catalog, filtered, searched and sorted, a page at a time. Search
+ * words that leave nothing to search (punctuation only) search nothing: the whole catalog.
+ * The first page of every query is answered from memory for a moment (the home page and the
+ * catalog's first screen are what most visitors ask for), with the number of matches.
+ */
+export async function listTools(deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache'>, query: ToolListQuery): Promise<ToolPage> {
+  const { db, dialect, catalogCache: cache } = deps;
+  const text = query.q ?? '';
+  const words = searchWords(text);
+  const sort: ToolSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
+  if (sort === 'relevance' && words.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'sort: Sorting by relevance needs search words (q).', {
+      sort: 'Sorting by relevance needs search words (q).',
+    });
+  }
+  const filter: CatalogFilter = {
+    words,
+    text,
+    inStock: query.inStock === 'true',
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+  };
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
+  const key =
+    after === undefined
+      ? `tools:${JSON.stringify([words, text, filter.inStock, filter.minPrice, filter.maxPrice, sort, query.limit])}`
+      : undefined;
   if (key) {
-    const hit = cache.get(key) as Page<Tool> | undefined;
+    const hit = cache.get(key) as ToolPage | undefined;
     if (hit) return hit;
   }
-  const rows = await findToolsPage(db, { limit: query.limit + 1, cursor: query.cursor });
-  const page = pageOf(rows, query.limit, toTool, (tool) => tool.id);
-  if (key) cache.set(key, page);
-  return page;
+  const [rows, total] = await Promise.all([
+    findCatalogPage(db, dialect, filter, sort, after, query.limit + 1),
+    after === undefined ? countCatalog(db, dialect, filter) : undefined,
+  ]);
+  const page = pageOf(
+    rows,
+    query.limit,
+    (row) => row,
+    (row) => encodeCursor(keyOf(row, sort)),
+  );
+  const answer: ToolPage = { ...page, items: page.items.map(toTool), ...(total !== undefined ? { total } : {}) };
+  if (key) cache.set(key, answer);
+  return answer;
+}
+
+/** A live tool, or undefined when it is unknown or deleted. */
+export async function findTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<Tool | undefined> {
+  const row = await findToolById(deps.db, id);
+  return row ? toTool(row) : undefined;
 }
 
 export async function getTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<Tool> {
@@ -54,10 +165,30 @@ function assertUploadExists(uploadDir: string, img: string): void {
   }
 }
 
+const skuTakenError = () => new AppError('CONFLICT', `sku: ${skuTaken}`, { sku: skuTaken });
+
+/**
+ * Runs a write that sets a SKU: the check before it gives the clear error, the unique index
+ * decides between two admins saving the same SKU at the same moment (the same error).
+ */
+async function withUniqueSku<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuTakenError();
+    throw error;
+  }
+}
+
 /** Add a Product: the tool and its initial stock entry, together. It is first in the catalog at once. */
 export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<Tool> {
   assertUploadExists(deps.config.UPLOAD_DIR, input.img);
-  const row = await deps.db.transaction().execute((trx) => insertTool(trx, input, userId));
+  const row = await withUniqueSku(() =>
+    deps.db.transaction().execute(async (trx) => {
+      if (await skuIsTaken(trx, input.sku)) throw skuTakenError();
+      return insertTool(trx, input, userId);
+    }),
+  );
   deps.catalogCache.clear();
   return toTool(row);
 }
@@ -68,27 +199,31 @@ export async function createTool(deps: CatalogDeps, userId: string, input: Creat
  */
 export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<Tool> {
   const stockDelta = input.stock?.delta ?? 0;
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await updateToolIfConsistent(trx, id, {
-      description: input.description,
-      priceCents: input.priceCents,
-      minimum: input.minimum,
-      stockDelta,
-    });
-    if (!updated) {
-      const current = await findToolById(trx, id);
-      if (!current) throw new AppError('NOT_FOUND', 'This tool is not available.');
-      if (current.available + stockDelta < 0) {
-        const message = `Only ${current.available} in stock: the stock cannot go below 0.`;
-        throw new AppError('CONFLICT', message, { 'stock.delta': message });
+  const row = await withUniqueSku(() =>
+    deps.db.transaction().execute(async (trx) => {
+      if (input.sku !== undefined && (await skuIsTaken(trx, input.sku, id))) throw skuTakenError();
+      const updated = await updateToolIfConsistent(trx, id, {
+        sku: input.sku,
+        description: input.description,
+        priceCents: input.priceCents,
+        minimum: input.minimum,
+        stockDelta,
+      });
+      if (!updated) {
+        const current = await findToolById(trx, id);
+        if (!current) throw new AppError('NOT_FOUND', 'This tool is not available.');
+        if (current.available + stockDelta < 0) {
+          const message = `Only ${current.available} in stock: the stock cannot go below 0.`;
+          throw new AppError('CONFLICT', message, { 'stock.delta': message });
+        }
+        throw new AppError('VALIDATION_FAILED', messages.minimumAboveAvailable, { minimum: messages.minimumAboveAvailable });
       }
-      throw new AppError('VALIDATION_FAILED', messages.minimumAboveAvailable, { minimum: messages.minimumAboveAvailable });
-    }
-    if (input.stock) {
-      await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId });
-    }
-    return updated;
-  });
+      if (input.stock) {
+        await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId });
+      }
+      return updated;
+    }),
+  );
   deps.catalogCache.clear();
   return toTool(row);
 }

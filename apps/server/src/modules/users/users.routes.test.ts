@@ -147,6 +147,7 @@ describe('users (admin)', () => {
 
       const tool = await insertTool(app.db, {
         name: 'Kept Saw',
+        sku: 'KEPT-SAW',
         description: 'd',
         img: '/images/tools/jigsaw.svg',
         priceCents: 700,

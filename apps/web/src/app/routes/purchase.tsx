@@ -8,17 +8,12 @@ import { ToolUnavailable } from '../../features/orders/components/tool-unavailab
 import { LoadError } from '../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
+import { parseToolId } from '../../features/catalog/utils/tool-id.ts';
 
 /** /purchase/:id: the tool, then the order form (signed in). */
 export default function PurchasePage() {
   const params = useParams<{ id: string }>();
-  const id = parseId(params.id);
+  const id = parseToolId(params.id);
   const me = useMe();
   const tool = usePurchaseTool(id);
   // The saved profile prefills phone and address; without one the fields start empty.

@@ -4,9 +4,11 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { Icon } from '../ui/icon.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import { NavbarSearch } from './navbar-search.tsx';
 
 const links = [
   { href: '/', label: 'Home', match: (path: string) => path === '/' || path === '/home' },
+  { href: '/tools', label: 'Tools', match: (path: string) => path === '/tools' || path.startsWith('/tools/') },
   { href: '/portfolio', label: 'portfolio', match: (path: string) => path === '/portfolio' },
   { href: '/blogs', label: 'Blogs', match: (path: string) => path === '/blogs' },
 ];
@@ -15,7 +17,7 @@ const linkClass = (active: boolean) =>
   `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 hover:text-primary ${active ? 'bg-primary/10 text-primary' : 'text-base-content/80'}`;
 
 /**
- * Brand, Home, portfolio, Blogs, Dashboard (signed in only), and Login or Sign Out. On narrow
+ * Brand, the catalog search, Home, Tools, portfolio, Blogs, Dashboard (signed in only), and Login or Sign Out. On narrow
  * screens the links fold into a menu button (Escape or a navigation closes it).
  */
 export function Navbar() {
@@ -98,6 +100,8 @@ export function Navbar() {
           </span>
           <span className="sr-only">Manufacturer LTD., home</span>
         </Link>
+        {/* The catalog page has its own, bigger search box. */}
+        {location !== '/tools' && <NavbarSearch className="hidden max-w-xs flex-1 lg:block" />}
         <ul className="hidden items-center gap-1 md:flex">{items(false)}</ul>
         <button
           ref={toggleRef}
@@ -112,6 +116,7 @@ export function Navbar() {
         </button>
       </nav>
       <div id={menuId} hidden={!open} className="border-t border-base-300 bg-base-100 px-4 pb-4 pt-2 shadow-md md:hidden">
+        {location !== '/tools' && <NavbarSearch className="mb-2" />}
         <ul className="flex flex-col gap-1">{items(true)}</ul>
       </div>
     </header>

@@ -34,7 +34,7 @@ export default function MyOrdersPage() {
       ) : items.length === 0 ? (
         <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
           <p className="text-base-content/70">You have no orders yet.</p>
-          <Link href="~/" className="btn btn-primary btn-sm mt-4">
+          <Link href="~/tools" className="btn btn-primary btn-sm mt-4">
             Browse tools
           </Link>
         </div>

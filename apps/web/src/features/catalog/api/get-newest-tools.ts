@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@toolsify/shared/ids';
-import type { Tool } from '@toolsify/shared/tools';
+import type { ToolPage } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The home page shows the 6 newest tools (spec section 9). */
 export const NEWEST_TOOLS_COUNT = 6;
 
-export function getNewestTools(limit: number, signal?: AbortSignal): Promise<Page<Tool>> {
-  return api<Page<Tool>>(`/api/tools?limit=${limit}`, signal ? { signal } : {});
+export function getNewestTools(limit: number, signal?: AbortSignal): Promise<ToolPage> {
+  return api<ToolPage>(`/api/tools?limit=${limit}`, signal ? { signal } : {});
 }
 
 /** Fetched once per visit to the page (the spec's list re-fetched in a loop; ours does not). */

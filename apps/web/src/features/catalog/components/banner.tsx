@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 
@@ -16,10 +17,10 @@ export function Banner() {
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-lg text-base-content/75 lg:mx-0">{messages.tagline}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <a href="#tools" className="btn btn-primary btn-lg">
+            <Link href="/tools" className="btn btn-primary btn-lg">
               Browse tools
               <Icon name="arrowRight" className="h-5 w-5" />
-            </a>
+            </Link>
             <a href="#contact" className="btn btn-outline btn-primary btn-lg">
               Talk to our sales team
             </a>

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '@toolsify/shared/ids';
-import type { Tool } from '@toolsify/shared/tools';
+import { Link } from 'wouter';
+import type { ToolPage } from '@toolsify/shared/tools';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { ProductCard } from './product-card.tsx';
@@ -10,7 +10,7 @@ import { ProductCard } from './product-card.tsx';
  * with Retry when the list could not load, or an empty state for an empty catalog. The page
  * shows the full-screen spinner while the first answer is on its way.
  */
-export function NewestTools({ query }: { query: UseQueryResult<Page<Tool>> }) {
+export function NewestTools({ query }: { query: UseQueryResult<ToolPage> }) {
   return (
     <section id="tools" aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
       <SectionHeading id="tools-heading" eyebrow="Fresh from the factory" title="Our newest tools">
@@ -35,13 +35,22 @@ export function NewestTools({ query }: { query: UseQueryResult<Page<Tool>> }) {
           <p className="text-sm text-base-content/70">New stock is on its way. Please check back soon, or send us a message below.</p>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Newest tools">
-          {query.data?.items.map((tool, index) => (
-            <li key={tool.id}>
-              <ProductCard tool={tool} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Newest tools">
+            {query.data?.items.map((tool, index) => (
+              <li key={tool.id}>
+                <ProductCard tool={tool} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex justify-center">
+            <Link href="/tools" className="btn btn-outline btn-primary">
+              See all tools
+              {query.data?.total !== undefined && ` (${query.data.total.toLocaleString('en-US')})`}
+              <Icon name="arrowRight" className="h-5 w-5" />
+            </Link>
+          </div>
+        </>
       )}
     </section>
   );

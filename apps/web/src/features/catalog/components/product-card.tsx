@@ -5,7 +5,8 @@ import type { Tool } from '@toolsify/shared/tools';
 
 /**
  * The spec's product card: image, name, description, per-unit price, minimum order quantity,
- * the stock line (a red 'Out of Stock' at 0) and a Purchase button in both cases.
+ * the stock line (a red 'Out of Stock' at 0) and a Purchase button in both cases; with the
+ * tool's SKU, and its image and name linking to the tool's own page.
  */
 export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
   const outOfStock = tool.available === 0;
@@ -17,20 +18,31 @@ export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boole
       className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={tool.img}
-          alt={tool.name}
-          width={320}
-          height={240}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        {/* Out of the tab order: the name below is the same link, one stop for keyboards. */}
+        <Link href={`/tools/${tool.id}`} tabIndex={-1} className="block h-full w-full">
+          <img
+            src={tool.img}
+            alt={tool.name}
+            width={320}
+            height={240}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </Link>
       </figure>
       <div className="card-body gap-3 p-5">
-        <h3 id={headingId} className="card-title text-lg leading-snug">
-          {tool.name}
-        </h3>
+        <div>
+          <h3 id={headingId} className="card-title text-lg leading-snug">
+            <Link href={`/tools/${tool.id}`} className="hover:text-primary hover:underline">
+              {tool.name}
+            </Link>
+          </h3>
+          <p className="mt-1 font-mono text-xs text-base-content/70">
+            <span className="sr-only">SKU </span>
+            {tool.sku}
+          </p>
+        </div>
         <p className="line-clamp-3 grow-0 text-sm text-base-content/70">{tool.description}</p>
         <dl className="mt-auto grid grid-cols-2 gap-3 rounded-box bg-base-200 p-3 text-sm">
           <div>

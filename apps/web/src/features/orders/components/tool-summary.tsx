@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import type { Tool } from '@toolsify/shared/tools';
 import { formatCents } from '@toolsify/shared/money';
 import { messages } from '@toolsify/shared/messages';
 
-/** The purchase page's tool: image, name, per-unit price, stock or 'Out of Stock', minimum, description. */
-export function ToolSummary({ tool }: { tool: Tool }) {
+/**
+ * A tool as the purchase page and the tool's own page show it: image, name, SKU, per-unit
+ * price, stock or 'Out of Stock', minimum, description, and what to do with it (`children`).
+ */
+export function ToolSummary({ tool, children }: { tool: Tool; children?: ReactNode }) {
   const outOfStock = tool.available === 0;
   return (
     <article className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm md:card-side" aria-labelledby="tool-name">
@@ -19,6 +23,12 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           <span className="ml-1 text-base font-normal text-base-content/70">per unit</span>
         </p>
         <dl className="grid gap-1 text-base">
+          <div className="flex gap-1">
+            <dt className="text-base-content/70">SKU:</dt>
+            <dd className="font-mono font-medium" data-testid="tool-sku">
+              {tool.sku}
+            </dd>
+          </div>
           <div>
             <dt className="sr-only">Stock</dt>
             <dd aria-live="polite" data-testid="tool-stock">
@@ -35,6 +45,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           </div>
         </dl>
         <p className="flex-none whitespace-pre-line leading-relaxed text-base-content/80">{tool.description}</p>
+        {children}
       </div>
     </article>
   );

@@ -17,10 +17,19 @@ import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 
 /** Empty number inputs are NaN (valueAsNumber), which the schema answers with the spec's messages. */
-const EMPTY: ProductFormValues = { name: '', description: '', img: '', available: Number.NaN, minimum: Number.NaN, price: Number.NaN };
+const EMPTY: ProductFormValues = {
+  name: '',
+  sku: '',
+  description: '',
+  img: '',
+  available: Number.NaN,
+  minimum: Number.NaN,
+  price: Number.NaN,
+};
 /** The API's field names mapped to the form's (the price is dollars here, cents there). */
 const FIELD_OF: Record<string, keyof ProductFormValues> = {
   name: 'name',
+  sku: 'sku',
   description: 'description',
   img: 'img',
   available: 'available',
@@ -167,7 +176,18 @@ export function AddProductForm() {
           </div>
         </fieldset>
 
-        <InputField id="product-name" label="Name" error={errors.name?.message} {...register('name')} />
+        <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
+          <InputField id="product-name" label="Name" error={errors.name?.message} {...register('name')} />
+          <InputField
+            id="product-sku"
+            label="SKU"
+            hint="Your part number: letters, digits, - _ and ."
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.sku?.message}
+            {...register('sku')}
+          />
+        </div>
 
         <TextareaField
           id="product-description"

@@ -9,6 +9,7 @@ import { useUpdateTool } from '../api/update-tool.ts';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
+  sku: 'sku',
   description: 'description',
   priceCents: 'price',
   minimum: 'minimum',
@@ -20,6 +21,7 @@ const FIELD_OF: Record<string, keyof EditToolFormValues> = {
 /** Only what changed, so an untouched minimum is never re-checked against a low stock. */
 function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
   return {
+    ...(next.sku !== undefined && next.sku !== tool.sku ? { sku: next.sku } : {}),
     ...(next.description !== undefined && next.description !== tool.description ? { description: next.description } : {}),
     ...(next.priceCents !== undefined && next.priceCents !== tool.priceCents ? { priceCents: next.priceCents } : {}),
     ...(next.minimum !== undefined && next.minimum !== tool.minimum ? { minimum: next.minimum } : {}),
@@ -28,7 +30,7 @@ function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
 }
 
 /**
- * Edit a tool's price, minimum, description and stock. Stock moves by a change (+ restock,
+ * Edit a tool's SKU, price, minimum, description and stock. Stock moves by a change (+ restock,
  * +/- correction) applied to the stock as it is when saved, so orders placed meanwhile count.
  */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
@@ -49,7 +51,14 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
     const dialog = ref.current;
     if (!dialog) return;
     if (tool) {
-      reset({ description: tool.description, price: tool.priceCents / 100, minimum: tool.minimum, stockDelta: 0, stockReason: 'restock' });
+      reset({
+        sku: tool.sku,
+        description: tool.description,
+        price: tool.priceCents / 100,
+        minimum: tool.minimum,
+        stockDelta: 0,
+        stockReason: 'restock',
+      });
       update.reset();
       if (!dialog.open) dialog.showModal();
     } else if (dialog.open) {
@@ -96,6 +105,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
             <h3 id={titleId} className="text-lg font-bold">
               Edit {tool.name}
             </h3>
+            <InputField id="edit-sku" label="SKU" autoComplete="off" spellCheck={false} error={errors.sku?.message} {...register('sku')} />
             <TextareaField
               id="edit-description"
               label="Description"

@@ -44,7 +44,7 @@ function Thumb({ tool, size }: { tool: Tool; size: number }) {
   );
 }
 
-/** Manage Products: image, name, price, available, minimum and the actions; cards on phones. */
+/** Manage Products: image, name, SKU, price, available, minimum and the actions; cards on phones. */
 export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
   return (
     <>
@@ -54,7 +54,13 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
             <div className="card-body gap-3 p-4">
               <div className="flex items-center gap-3">
                 <Thumb tool={tool} size={56} />
-                <p className="font-semibold leading-snug">{tool.name}</p>
+                <div>
+                  <p className="font-semibold leading-snug">{tool.name}</p>
+                  <p className="font-mono text-xs text-base-content/70">
+                    <span className="sr-only">SKU </span>
+                    {tool.sku}
+                  </p>
+                </div>
               </div>
               <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-sm">
                 <div>
@@ -85,6 +91,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
             <tr>
               <th scope="col">Image</th>
               <th scope="col">Name</th>
+              <th scope="col">SKU</th>
               <th scope="col" className="text-right">
                 Price
               </th>
@@ -106,6 +113,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                   <Thumb tool={tool} size={48} />
                 </td>
                 <td className="font-medium">{tool.name}</td>
+                <td className="font-mono text-sm">{tool.sku}</td>
                 <td className="text-right tabular-nums">{formatCents(tool.priceCents)}</td>
                 <td className="text-right">
                   <Stock tool={tool} />

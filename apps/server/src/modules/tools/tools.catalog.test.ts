@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { as, createTestApp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { insertTool, softDeleteTool } from './tools.repository.ts';
+
+type Item = { id: number; name: string; sku: string; priceCents: number; available: number };
+type Answer = { items: Item[]; nextCursor: number | string | null; total?: number };
+
+/** The catalog's search, filters, sorts and paging, on whichever database the suite runs. */
+describe('catalog search, filters and sorts', () => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  const ids: Record<string, number> = {};
+
+  const list = async (query: string): Promise<Answer> => {
+    const res = await app.inject({ url: `/api/tools?${query}` });
+    expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  const names = async (query: string) => (await list(query)).items.map((t) => t.name);
+
+  const tools = [
+    {
+      key: 'grinder',
+      name: 'Angle Grinder 115 mm',
+      sku: 'TF-AG115',
+      description: 'Cuts and grinds metal.',
+      priceCents: 3290,
+      available: 90,
+    },
+    { key: 'disc', name: 'Grinding Disc Pack', sku: 'TF-GD10', description: 'For any angle grinder.', priceCents: 990, available: 0 },
+    { key: 'scie', name: 'Scie circulaire', sku: 'FR-SC185', description: 'Une scie pour le bois.', priceCents: 8900, available: 5 },
+    { key: 'cle', name: 'Clé à molette 250 mm', sku: 'FR-CM250', description: 'Clé réglable en acier.', priceCents: 1450, available: 40 },
+    // Its description names another tool's SKU: the tool with that SKU still comes first.
+    { key: 'kit', name: 'Workshop Kit', sku: 'TF-KIT1', description: 'Includes the TF-AG115 grinder.', priceCents: 12900, available: 3 },
+    { key: 'hammer', name: 'Claw Hammer', sku: 'tf-ch16', description: 'Drop-forged steel head.', priceCents: 990, available: 100 },
+  ];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUpAdmin(app);
+    for (const tool of tools) {
+      const row = await insertTool(app.db, { ...tool, img: '/images/tools/x.svg', minimum: 1 });
+      ids[tool.key] = row.id;
+    }
+    const gone = await insertTool(app.db, {
+      name: 'Deleted Grinder',
+      sku: 'TF-GONE',
+      description: 'grinder',
+      img: '/images/tools/x.svg',
+      priceCents: 100,
+      available: 10,
+      minimum: 1,
+    });
+    await softDeleteTool(app.db, gone.id);
+  });
+  afterAll(() => app.close());
+
+  it('finds whole words and word prefixes in name, SKU and description, any case, never a deleted tool', async () => {
+    expect(await names('q=grind')).toEqual(expect.arrayContaining(['Angle Grinder 115 mm', 'Grinding Disc Pack', 'Workshop Kit']));
+    expect(await names('q=grind')).not.toContain('Deleted Grinder');
+    expect(await names('q=GRINDER')).toHaveLength(3);
+    expect(await names('q=ag115')).toEqual(['Angle Grinder 115 mm', 'Workshop Kit']);
+    expect(await names('q=forged')).toEqual(['Claw Hammer']);
+    expect(await names('q=nothing-like-this')).toEqual([]);
+  });
+
+  it('folds case and accents: SCIE finds scie, cle and CLE find Clé', async () => {
+    expect(await names('q=SCIE')).toEqual(['Scie circulaire']);
+    expect(await names('q=cle')).toEqual(['Clé à molette 250 mm']);
+    expect(await names('q=CL%C3%89%20reglable')).toEqual(['Clé à molette 250 mm']);
+  });
+
+  it('needs every word to match', async () => {
+    expect(await names('q=angle%20grinder')).toEqual(['Angle Grinder 115 mm', 'Grinding Disc Pack']);
+    expect(await names('q=angle%20hammer')).toEqual([]);
+  });
+
+  it('ranks an exact SKU first (any case), then matches in the name above matches in the description', async () => {
+    expect((await names('q=tf-ag115'))[0]).toBe('Angle Grinder 115 mm');
+    expect((await names('q=TF-CH16'))[0]).toBe('Claw Hammer');
+    const grinder = await names('q=grinder');
+    expect(grinder.indexOf('Angle Grinder 115 mm')).toBeLessThan(grinder.indexOf('Workshop Kit'));
+    expect(grinder.indexOf('Angle Grinder 115 mm')).toBeLessThan(grinder.indexOf('Grinding Disc Pack'));
+  });
+
+  it('keeps the search in step with every write: a new SKU or description is found, the old one is not', async () => {
+    const res = await as(app, admin, {
+      method: 'PATCH',
+      url: `/api/tools/${ids.hammer}`,
+      payload: { sku: 'TF-CH20', description: 'Fibreglass handle.' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await names('q=fibreglass')).toEqual(['Claw Hammer']);
+    expect(await names('q=forged')).toEqual([]);
+    expect(await names('q=ch20')).toEqual(['Claw Hammer']);
+    expect(await names('q=ch16')).toEqual([]);
+  });
+
+  it('filters by stock and by price (cents, both ends included), and counts the matches on the first page', async () => {
+    const inStock = await list('inStock=true&limit=100');
+    expect(inStock.items.every((t) => t.available > 0)).toBe(true);
+    expect(inStock.items.map((t) => t.name)).not.toContain('Grinding Disc Pack');
+    expect(inStock.total).toBe(5);
+    const cheap = await list('maxPrice=990&limit=100');
+    expect(cheap.items.map((t) => t.name).sort()).toEqual(['Claw Hammer', 'Grinding Disc Pack']);
+    expect(cheap.total).toBe(2);
+    expect(await names('minPrice=1450&maxPrice=8900&sort=price_asc')).toEqual([
+      'Clé à molette 250 mm',
+      'Angle Grinder 115 mm',
+      'Scie circulaire',
+    ]);
+    expect(await names('q=grinder&inStock=true&maxPrice=5000')).toEqual(['Angle Grinder 115 mm']);
+    expect((await list('q=grinder')).total).toBe(3);
+    expect((await list('limit=2')).total).toBe(6);
+    expect((await list(`limit=2&cursor=${ids.scie}`)).total).toBeUndefined();
+  });
+
+  it('sorts by newest (the default without words), price both ways and name', async () => {
+    expect((await list('limit=100')).items.map((t) => t.id)).toEqual(Object.values(ids).sort((a, b) => b - a));
+    const asc = (await list('sort=price_asc&limit=100')).items.map((t) => t.priceCents);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await list('sort=price_desc&limit=100')).items.map((t) => t.priceCents);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(await names('sort=name&limit=100')).toEqual([
+      'Angle Grinder 115 mm',
+      'Claw Hammer',
+      'Clé à molette 250 mm',
+      'Grinding Disc Pack',
+      'Scie circulaire',
+      'Workshop Kit',
+    ]);
+    expect(await names('q=grinder&sort=price_asc')).toEqual(['Grinding Disc Pack', 'Angle Grinder 115 mm', 'Workshop Kit']);
+  });
+
+  it('answers 400 in the error shape, naming the parameter, for every bad value', async () => {
+    const cases: Array<[string, string]> = [
+      ['sort=cheapest', 'sort'],
+      ['sort=relevance', 'sort'],
+      ['inStock=yes', 'inStock'],
+      ['minPrice=-1', 'minPrice'],
+      ['minPrice=abc', 'minPrice'],
+      ['maxPrice=1.5', 'maxPrice'],
+      ['maxPrice=100000000', 'maxPrice'],
+      ['minPrice=500&maxPrice=100', 'maxPrice'],
+      [`q=${'a'.repeat(201)}`, 'q'],
+      ['cursor=abc', 'cursor'],
+      ['cursor=-4', 'cursor'],
+      ['sort=price_asc&cursor=12', 'cursor'],
+      ['sort=name&cursor=WzFd', 'cursor'],
+      ['limit=0', 'limit'],
+      ['color=red', 'color'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await app.inject({ url: `/api/tools?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code, query).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.json().error.fields ?? {}), query).toContain(field);
+      expect(res.json().error.message, query).toContain(field);
+    }
+    // A cursor of one sort is refused by another.
+    const byPrice = await list('sort=price_asc&limit=1');
+    const res = await app.inject({ url: `/api/tools?sort=name&cursor=${byPrice.nextCursor}` });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('never fails on any search text: full-text query syntax in the words is only text', async () => {
+    const syntax = fc.constantFrom(
+      '"',
+      '*',
+      ':',
+      '&',
+      '|',
+      '!',
+      '(',
+      ')',
+      '^',
+      '-',
+      'NEAR(',
+      'AND',
+      'OR',
+      'NOT',
+      ':*',
+      "'",
+      '\\',
+      '%',
+      '_',
+      '<->',
+    );
+    const text = fc.array(
+      fc.oneof(syntax, fc.string({ maxLength: 8 }), fc.constantFrom('grind', 'scie', 'Clé', 'TF-AG115', '名前', '🔧')),
+      {
+        maxLength: 12,
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom(undefined, 'price_asc', 'name'), async (parts, sort) => {
+        const q = parts.join(' ').slice(0, 200);
+        const res = await app.inject({ url: `/api/tools?q=${encodeURIComponent(q)}${sort ? `&sort=${sort}` : ''}` });
+        expect(res.statusCode, q).toBe(200);
+      }),
+      { numRuns: 150 },
+    );
+    // Query operators are words like any other: "AND" must match too (only one description has "and").
+    expect(await names('q=%22grinder%22%20AND%20*angle*')).toEqual(['Angle Grinder 115 mm']);
+    expect(await names('q=%22grinder%22%20*angle*')).toEqual(['Angle Grinder 115 mm', 'Grinding Disc Pack']);
+  });
+
+  it('treats search text without letters or digits as no search', async () => {
+    expect((await list('q=---')).total).toBe(6);
+    expect((await list('q=%20%20')).total).toBe(6);
+  });
+});
+
+describe('catalog paging through ties', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+    // 23 tools on 3 prices and 2 names, all matching "drill": every sort is full of ties.
+    for (let i = 0; i < 23; i += 1) {
+      await insertTool(app.db, {
+        name: i % 2 === 0 ? 'Drill' : 'drill',
+        sku: `DR-${i}`,
+        description: i % 3 === 0 ? 'drill drill' : 'a drill',
+        img: '/images/tools/x.svg',
+        priceCents: [500, 700, 900][i % 3] ?? 500,
+        available: i % 4 === 0 ? 0 : 10,
+        minimum: 1,
+      });
+    }
+  });
+  afterAll(() => app.close());
+
+  const allPages = async (query: string, limit: number) => {
+    const items: Array<{ id: number; priceCents: number }> = [];
+    let cursor: number | string | null = null;
+    let first = true;
+    while (first || cursor !== null) {
+      const url: string = `/api/tools?${query}&limit=${limit}${cursor === null ? '' : `&cursor=${encodeURIComponent(String(cursor))}`}`;
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      const page = res.json();
+      items.push(...page.items);
+      cursor = page.nextCursor;
+      first = false;
+    }
+    return items;
+  };
+
+  it.each([
+    'sort=newest',
+    'sort=price_asc',
+    'sort=price_desc',
+    'sort=name',
+    'q=drill',
+    'q=drill&sort=price_desc',
+    'inStock=true&sort=price_asc',
+  ])('pages through %s without repeating or skipping a tool', async (query) => {
+    const whole = await allPages(query, 100);
+    for (const limit of [1, 2, 5]) {
+      const paged = await allPages(query, limit);
+      expect(paged.map((t) => t.id)).toEqual(whole.map((t) => t.id));
+    }
+    expect(new Set(whole.map((t) => t.id)).size).toBe(whole.length);
+    expect(whole.length).toBe(query.includes('inStock') ? 17 : 23);
+  });
+
+  it('breaks ties by id: the same price reads in id order (ascending) or reverse id order (descending)', async () => {
+    const asc = await allPages('sort=price_asc', 100);
+    const at500 = asc.filter((t) => t.priceCents === 500).map((t) => t.id);
+    expect(at500).toEqual([...at500].sort((a, b) => a - b));
+    const desc = await allPages('sort=price_desc', 100);
+    const d500 = desc.filter((t) => t.priceCents === 500).map((t) => t.id);
+    expect(d500).toEqual([...d500].sort((a, b) => b - a));
+  });
+});
+
+describe('SKUs', () => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  const body = {
+    name: 'Pipe Wrench',
+    description: 'Cast iron.',
+    img: '/images/tools/x.svg',
+    available: 10,
+    minimum: 1,
+    priceCents: 1000,
+  };
+  const create = (sku: unknown) => as(app, admin, { method: 'POST', url: '/api/tools', payload: { ...body, sku } });
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await signUpAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  it('stores a SKU as typed and answers it everywhere', async () => {
+    const res = await create('Pw-350.a_1');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().sku).toBe('Pw-350.a_1');
+    expect((await app.inject({ url: `/api/tools/${res.json().id}` })).json().sku).toBe('Pw-350.a_1');
+  });
+
+  it('refuses a SKU taken in any case, on add and on edit, with a field error, and changes nothing', async () => {
+    const first = (await create('TAKEN-1')).json();
+    const other = (await create('FREE-1')).json();
+    for (const sku of ['TAKEN-1', 'taken-1', ' Taken-1 ']) {
+      const res = await create(sku);
+      expect(res.statusCode, sku).toBe(409);
+      expect(res.json().error.fields).toEqual({ sku: 'This SKU is already used by another tool.' });
+    }
+    const edit = await as(app, admin, { method: 'PATCH', url: `/api/tools/${other.id}`, payload: { sku: 'taken-1', priceCents: 1 } });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.fields.sku).toBe('This SKU is already used by another tool.');
+    expect((await app.inject({ url: `/api/tools/${other.id}` })).json()).toMatchObject({ sku: 'FREE-1', priceCents: 1000 });
+    // A tool may keep its own SKU, or change its case.
+    const same = await as(app, admin, { method: 'PATCH', url: `/api/tools/${first.id}`, payload: { sku: 'taken-1' } });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().sku).toBe('taken-1');
+  });
+
+  it('frees the SKU of a deleted tool', async () => {
+    const tool = (await create('REUSED-9')).json();
+    expect((await as(app, admin, { method: 'DELETE', url: `/api/tools/${tool.id}` })).statusCode).toBe(204);
+    expect((await create('reused-9')).statusCode).toBe(201);
+  });
+
+  it('gives two admins saving one SKU at once one tool: the other gets the field error', async () => {
+    const answers = await Promise.all([create('RACE-1'), create('race-1'), create('Race-1')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it.each([
+    ['', 'SKU is Required'],
+    ['A', 'SKU must be 2 to 40 characters'],
+    ['A'.repeat(41), 'SKU must be 2 to 40 characters'],
+    ['AB 12', 'SKU can have letters, digits, -, _ and . only'],
+    ['AB/12', 'SKU can have letters, digits, -, _ and . only'],
+    ['CLÉ-1', 'SKU can have letters, digits, -, _ and . only'],
+    [12, 'SKU is Required'],
+  ])('refuses SKU %j: %s', async (sku, message) => {
+    const res = await create(sku);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.sku).toBe(message);
+  });
+});

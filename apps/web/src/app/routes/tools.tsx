@@ -1,0 +1,296 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'wouter';
+import { MAX_SEARCH_LENGTH, type ToolSort } from '@toolsify/shared/search';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePageMeta } from '../../components/seo/use-page-meta.ts';
+import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
+import { ProductCard } from '../../features/catalog/components/product-card.tsx';
+import {
+  catalogParamsFrom,
+  catalogSearchOf,
+  dollarsToCentsOrUndefined,
+  isFiltered,
+  type CatalogParams,
+} from '../../features/catalog/utils/catalog-params.ts';
+
+/** How long typing pauses before the search runs (ms). */
+const SEARCH_PAUSE = 300;
+
+const sortLabels: Record<ToolSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name: A to Z',
+};
+
+const centsToDollars = (cents: number | undefined) => (cents === undefined ? '' : String(cents / 100));
+
+/**
+ * `/tools`: the whole catalog, searchable and filterable. The URL holds the state (search
+ * words, in stock, price range, sort), so Back, reload and a shared link show the same
+ * result. Typing searches after a short pause (replacing the history entry, so Back does not
+ * walk through every letter); a filter or sort change is a new entry.
+ */
+export default function ToolsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = catalogParamsFrom(searchParams);
+  const catalog = useCatalog(params);
+  usePageMeta({
+    title: params.q ? `Search results for "${params.q}"` : 'All tools',
+    description: 'Every tool in the Toolsify catalog: search by name or SKU, filter by stock and price, and order in bulk.',
+  });
+
+  const search = catalogSearchOf(params);
+  const apply = useCallback(
+    (next: Partial<CatalogParams>, options: { replace?: boolean } = {}) => {
+      const merged: CatalogParams = { ...catalogParamsFrom(new URLSearchParams(search)), ...next };
+      // Best match means nothing without words: back to the default order.
+      if (merged.sort === 'relevance' && !merged.q) merged.sort = undefined;
+      setSearchParams(catalogSearchOf(merged), options);
+    },
+    [search, setSearchParams],
+  );
+
+  const total = catalog.data?.pages[0]?.total;
+  const items = catalog.data?.pages.flatMap((page) => page.items) ?? [];
+  const updating = catalog.isPlaceholderData || (catalog.isFetching && !catalog.isFetchingNextPage && catalog.isPending);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <header className="mb-6 flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">
+          {params.q ? `Results for "${params.q}"` : 'All tools'}
+        </h1>
+        <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
+      </header>
+
+      <CatalogControls params={params} apply={apply} />
+
+      <section aria-labelledby="results-heading" className="mt-6">
+        <div className="mb-4 flex min-h-8 items-center justify-between gap-3">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <p aria-live="polite" aria-atomic="true" className="text-sm text-base-content/70" data-testid="result-count">
+            {total === undefined ? '' : resultCount(total, items.length)}
+          </p>
+          {isFiltered(params) && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSearchParams('')}>
+              <Icon name="close" className="h-4 w-4" />
+              Clear filters
+            </button>
+          )}
+        </div>
+
+        {catalog.isError && !catalog.data ? (
+          <div
+            role="alert"
+            className="alert alert-error alert-soft mx-auto max-w-xl flex-col items-start gap-3 sm:flex-row sm:items-center"
+          >
+            <Icon name="alert" className="h-6 w-6 shrink-0" />
+            <div className="flex-1">
+              <p className="font-semibold">We could not load the tools.</p>
+              <p className="text-sm">{catalog.error.message}</p>
+            </div>
+            <button type="button" className="btn btn-sm" onClick={() => void catalog.refetch()} disabled={catalog.isFetching}>
+              {catalog.isFetching && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Retry
+            </button>
+          </div>
+        ) : catalog.isPending ? (
+          <Spinner label="Loading the tools" />
+        ) : items.length === 0 ? (
+          <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
+            <Icon name="search" className="h-10 w-10 text-base-content/40" />
+            <p className="text-lg font-semibold">No tools match {params.q ? `"${params.q}"` : 'these filters'}</p>
+            <p className="text-sm text-base-content/70">
+              Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.
+            </p>
+            {isFiltered(params) && (
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setSearchParams('')}>
+                Clear filters
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className={`flex flex-col gap-8 transition-opacity ${updating ? 'opacity-60' : ''}`} aria-busy={updating}>
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Tools">
+              {items.map((tool, index) => (
+                <li key={tool.id}>
+                  <ProductCard tool={tool} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+            {catalog.isFetchNextPageError && (
+              <div role="alert" className="alert alert-error alert-soft">
+                <span>Could not load more tools: {catalog.error?.message}</span>
+              </div>
+            )}
+            <LoadMoreButton list={catalog} label="Load more tools" />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function resultCount(total: number, shown: number): string {
+  const noun = total === 1 ? 'tool' : 'tools';
+  if (total === 0) return 'No tools found';
+  return shown < total
+    ? `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun}`
+    : `${total.toLocaleString('en-US')} ${noun}`;
+}
+
+/**
+ * The search box, the in-stock switch, the price range (dollars) and the sort. The search box
+ * keeps its own text while the visitor types, and follows the URL when it changes otherwise
+ * (Back, a navbar search, Clear filters).
+ */
+type Apply = (next: Partial<CatalogParams>, options?: { replace?: boolean }) => void;
+
+function CatalogControls({ params, apply }: { params: CatalogParams; apply: Apply }) {
+  const id = useId();
+  const [text, setText] = useState(params.q);
+  const [shownQ, setShownQ] = useState(params.q);
+  // The URL's words changed (our own search, Back, the navbar, Clear filters): show them,
+  // unless the box already says the same (so a trailing space being typed is kept).
+  if (params.q !== shownQ) {
+    setShownQ(params.q);
+    if (text.trim() !== params.q) setText(params.q);
+  }
+
+  // Search after a pause in typing; the focus stays in the box. Refining a search replaces its
+  // history entry, so Back does not walk through every pause; a new search is a new entry.
+  const words = text.trim();
+  const refining = Boolean(params.q);
+  useEffect(() => {
+    if (words === params.q) return;
+    const timer = setTimeout(() => apply({ q: words }, { replace: refining && Boolean(words) }), SEARCH_PAUSE);
+    return () => clearTimeout(timer);
+  }, [words, params.q, refining, apply]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (words !== params.q) apply({ q: words });
+  };
+
+  return (
+    <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+      <form role="search" aria-label="Search tools" onSubmit={onSubmit} className="flex gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search tools
+        </label>
+        <div className="input input-bordered flex w-full items-center gap-2">
+          <Icon name="search" className="h-5 w-5 text-base-content/50" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            value={text}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search by name, SKU or description"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="grow"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <label className="flex cursor-pointer items-center gap-2 py-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-primary checkbox-sm"
+            checked={params.inStock}
+            onChange={(event) => apply({ inStock: event.target.checked })}
+          />
+          <span>In stock only</span>
+        </label>
+        <PriceRange params={params} apply={apply} />
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Sort by</span>
+          <select
+            className="select select-bordered select-sm w-48"
+            value={params.sort ?? (params.q ? 'relevance' : 'newest')}
+            onChange={(event) => apply({ sort: event.target.value as ToolSort })}
+          >
+            {(Object.keys(sortLabels) as ToolSort[])
+              .filter((sort) => sort !== 'relevance' || params.q)
+              .map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabels[sort]}
+                </option>
+              ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** Minimum and maximum unit price in dollars: applied on Enter or when the box is left. */
+function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) {
+  const id = useId();
+  const [min, setMin] = useState(centsToDollars(params.minPrice));
+  const [max, setMax] = useState(centsToDollars(params.maxPrice));
+  const [shown, setShown] = useState({ min: params.minPrice, max: params.maxPrice });
+  // The URL changed (Back, Clear filters, our own commit): show its range.
+  if (shown.min !== params.minPrice || shown.max !== params.maxPrice) {
+    setShown({ min: params.minPrice, max: params.maxPrice });
+    setMin(centsToDollars(params.minPrice));
+    setMax(centsToDollars(params.maxPrice));
+  }
+  const invalid = (raw: string) => raw.trim() !== '' && dollarsToCentsOrUndefined(raw) === undefined;
+  const commit = () => {
+    if (invalid(min) || invalid(max)) return;
+    let minPrice = dollarsToCentsOrUndefined(min);
+    let maxPrice = dollarsToCentsOrUndefined(max);
+    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+    if (minPrice === params.minPrice && maxPrice === params.maxPrice) return;
+    apply({ minPrice, maxPrice });
+  };
+  const field = (which: 'min' | 'max', value: string, set: (v: string) => void) => (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{which === 'min' ? 'Min price ($)' : 'Max price ($)'}</span>
+      <input
+        id={`${id}-${which}`}
+        type="text"
+        inputMode="decimal"
+        className={`input input-bordered input-sm w-28 ${invalid(value) ? 'input-error' : ''}`}
+        value={value}
+        placeholder={which === 'min' ? '0' : 'Any'}
+        aria-invalid={invalid(value) || undefined}
+        aria-describedby={invalid(value) ? `${id}-price-error` : undefined}
+        onChange={(event) => set(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="sr-only">Price per unit</legend>
+      <div className="flex items-end gap-2">
+        {field('min', min, setMin)}
+        <span className="pb-2 text-base-content/60" aria-hidden="true">
+          to
+        </span>
+        {field('max', max, setMax)}
+      </div>
+      {(invalid(min) || invalid(max)) && (
+        <p id={`${id}-price-error`} className="text-xs text-error">
+          Enter a price in dollars, like 25 or 12.50.
+        </p>
+      )}
+    </fieldset>
+  );
+}

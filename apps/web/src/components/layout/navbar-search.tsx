@@ -1,0 +1,41 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { MAX_SEARCH_LENGTH } from '@toolsify/shared/search';
+import { Icon } from '../ui/icon.tsx';
+
+/** The catalog search in the navigation bar: Enter (or the button) opens /tools with the words. */
+export function NavbarSearch({ className = '' }: { className?: string }) {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const words = text.trim();
+    navigate(words ? `/tools?${new URLSearchParams({ q: words }).toString()}` : '/tools');
+    setText('');
+  };
+  return (
+    <form role="search" aria-label="Search tools" onSubmit={onSubmit} className={className}>
+      <label htmlFor={id} className="sr-only">
+        Search tools
+      </label>
+      <div className="join w-full">
+        <input
+          id={id}
+          type="search"
+          name="q"
+          value={text}
+          maxLength={MAX_SEARCH_LENGTH}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search tools or SKU"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input input-bordered input-sm join-item w-full"
+        />
+        <button type="submit" className="btn btn-primary btn-sm join-item" aria-label="Search">
+          <Icon name="search" className="h-4 w-4" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+/// <reference lib="dom" />
+// The catalog: search from the navbar, filters and sort held in the URL (Back, reload), the
+// empty and failed states, a tool's public page with its JSON-LD, and the sitemap.
+import type { ToolPage } from '@toolsify/shared/tools';
+import { expect, test } from '../fixtures.ts';
+import { screenshots } from '../screenshots.ts';
+
+const names = (page: import('@playwright/test').Page) => page.getByTestId('product-card').getByRole('heading').allInnerTexts();
+
+test.describe('catalog', () => {
+  test('searches from the navbar: the words go to /tools, matching tools show, the count says how many', async ({ page, request }) => {
+    await page.goto('/');
+    const search = page.getByRole('search', { name: 'Search tools' }).getByRole('searchbox');
+    await search.fill('GRIND');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/tools\?q=GRIND$/);
+    await expect(page.getByRole('heading', { name: 'Results for "GRIND"', level: 1 })).toBeVisible();
+    const expected = (await (await request.get('/api/tools?q=GRIND')).json()) as ToolPage;
+    expect(expected.items.map((t) => t.name)).toContain('Angle Grinder 115 mm');
+    await expect.poll(() => names(page)).toEqual(expected.items.map((t) => t.name));
+    await expect(page.getByTestId('result-count')).toHaveText(`${expected.total} ${expected.total === 1 ? 'tool' : 'tools'}`);
+    // The catalog's own box holds the words; the navbar's is not repeated on this page.
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('GRIND');
+    await expect(page.getByRole('search', { name: 'Search tools' })).toHaveCount(1);
+  });
+
+  test('keeps search, stock filter and sort in the URL: typing keeps focus, reload and Back show the same result', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/tools');
+    await expect(page.getByRole('heading', { name: 'All tools', level: 1 })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'In stock only' }).check();
+    await expect(page).toHaveURL(/\/tools\?inStock=true$/);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
+    await expect(page).toHaveURL(/\/tools\?inStock=true&sort=price_asc$/);
+    const byPrice = (await (await request.get('/api/tools?inStock=true&sort=price_asc&limit=24')).json()) as ToolPage;
+    await expect.poll(() => names(page)).toEqual(byPrice.items.map((t) => t.name));
+
+    // Typing searches after a pause; the focus stays in the box.
+    const box = page.getByRole('searchbox', { name: 'Search tools' });
+    await box.click();
+    await box.pressSequentially('wrench', { delay: 30 });
+    await expect(page).toHaveURL(/\/tools\?q=wrench&inStock=true&sort=price_asc$/);
+    await expect(box).toBeFocused();
+    const wrenches = (await (await request.get('/api/tools?q=wrench&inStock=true&sort=price_asc')).json()) as ToolPage;
+    expect(wrenches.items.length).toBeGreaterThan(1);
+    await expect.poll(() => names(page)).toEqual(wrenches.items.map((t) => t.name));
+    await screenshots(page, 'catalog-search');
+
+    await page.reload();
+    await expect.poll(() => names(page)).toEqual(wrenches.items.map((t) => t.name));
+    await expect(box).toHaveValue('wrench');
+    await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tools\?inStock=true&sort=price_asc$/);
+    await expect(box).toHaveValue('');
+    await expect.poll(() => names(page)).toEqual(byPrice.items.map((t) => t.name));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/tools\?inStock=true$/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+  });
+
+  test('filters by price in dollars, and says so when nothing matches, with a way out', async ({ page, request }) => {
+    await page.goto('/tools');
+    await page.getByLabel('Min price ($)').fill('20');
+    await page.getByLabel('Max price ($)').fill('50');
+    await page.getByLabel('Max price ($)').press('Enter');
+    await expect(page).toHaveURL(/\/tools\?minPrice=2000&maxPrice=5000$/);
+    const inRange = (await (await request.get('/api/tools?minPrice=2000&maxPrice=5000&limit=24')).json()) as ToolPage;
+    await expect.poll(() => names(page)).toEqual(inRange.items.map((t) => t.name));
+
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('no-such-tool-anywhere');
+    await expect(page.getByText('No tools match "no-such-tool-anywhere"')).toBeVisible();
+    await screenshots(page, 'catalog-empty');
+    await page.getByRole('button', { name: 'Clear filters' }).last().click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByLabel('Min price ($)')).toHaveValue('');
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('');
+    const all = (await (await request.get('/api/tools?limit=24')).json()) as ToolPage;
+    await expect(page.getByTestId('product-card')).toHaveCount(all.items.length);
+    await screenshots(page, 'catalog');
+  });
+
+  test('a failed load says so and Retry loads it', async ({ page }) => {
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === '/api/tools',
+      (route) =>
+        fail
+          ? route.fulfill({ status: 503, json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Down for a moment' } } })
+          : route.fallback(),
+    );
+    await page.goto('/tools?q=drill');
+    await expect(page.getByText('We could not load the tools.')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
+  test("a tool's page: name, SKU, price, stock, Purchase; its head carries title, canonical link and JSON-LD", async ({
+    page,
+    request,
+  }) => {
+    const { items } = (await (await request.get('/api/tools?q=TF-AG115-850')).json()) as ToolPage;
+    const tool = items[0];
+    expect(tool?.sku).toBe('TF-AG115-850');
+    if (!tool) return;
+
+    // The server's HTML already has the head (for crawlers that run no script).
+    const html = await (await request.get(`/tools/${tool.id}`)).text();
+    expect(html).toContain(`<title>${tool.name} | Toolsify Manufacturer LTD.</title>`);
+    expect(html).toContain('"@type":"Product"');
+
+    // From the catalog: the card's name links to the page.
+    await page.goto('/tools');
+    await page.getByRole('heading', { name: tool.name }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/tools/${tool.id}$`));
+    await expect(page.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('tool-sku')).toHaveText(tool.sku);
+    await expect(page).toHaveTitle(`${tool.name} | Toolsify Manufacturer LTD.`);
+
+    for (const how of ['after a navigation', 'on a fresh load'] as const) {
+      if (how === 'on a fresh load') await page.reload();
+      const jsonLd = page.locator('script[type="application/ld+json"]');
+      await expect(jsonLd, how).toHaveCount(1);
+      const product = JSON.parse((await jsonLd.textContent()) ?? 'null') as Record<string, unknown>;
+      expect(product, how).toMatchObject({
+        '@type': 'Product',
+        name: tool.name,
+        sku: tool.sku,
+        offers: {
+          '@type': 'Offer',
+          price: (tool.priceCents / 100).toFixed(2),
+          priceCurrency: 'USD',
+          availability: tool.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      });
+      await expect(page.locator('link[rel="canonical"]'), how).toHaveAttribute('href', new RegExp(`/tools/${tool.id}$`));
+      await expect(page.locator('meta[property="og:title"]'), how).toHaveAttribute('content', tool.name);
+    }
+    await screenshots(page, 'tool-page');
+
+    // Leaving the page takes its head with it.
+    await page.getByRole('link', { name: 'Tools', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'All tools', level: 1 })).toBeVisible();
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+
+    // Purchase asks a visitor to log in first (the spec's purchase page is private).
+    await page.goto(`/tools/${tool.id}`);
+    await page.getByRole('link', { name: `Purchase ${tool.name}` }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("an unknown tool's page is the spec's not-found page", async ({ page }) => {
+    const res = await page.goto('/tools/999999');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Oops! May be you lost your path!!!' })).toBeVisible();
+  });
+
+  test('the sitemap lists every page and live tool, and robots.txt names it', async ({ request }) => {
+    const { items } = (await (await request.get('/api/tools?limit=100')).json()) as ToolPage;
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(locs).toEqual(expect.arrayContaining(['/', '/tools', '/blogs', '/portfolio', ...items.map((t) => `/tools/${t.id}`)]));
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The catalog search's words and sorts: plain constants and one function, with no schema
+ * library, so the navigation bar's search box can use them without loading zod.
+ */
+
+/** How the catalog can be ordered; `relevance` (best match first) needs search words. */
+export const toolSorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ToolSort = (typeof toolSorts)[number];
+
+/** Longest search text the catalog takes (characters). */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Most words one search uses, and the longest word (characters); the rest is ignored. */
+export const MAX_SEARCH_WORDS = 10;
+const MAX_SEARCH_WORD = 40;
+
+/**
+ * The words of a search as the catalog matches them: runs of letters, digits and their accents,
+ * lowercased ("Angle-GRINDER 125" is angle, grinder, 125). Each word also matches as a prefix.
+ */
+export function searchWords(q: string): string[] {
+  return q
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((word) => word.slice(0, MAX_SEARCH_WORD));
+}
