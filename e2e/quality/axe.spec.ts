@@ -98,6 +98,16 @@ test('public pages', async ({ page }, testInfo) => {
     await page.goto(route);
     await audit(page, route);
   }
+  // The catalog, a search with no result, and a tool's page.
+  await page.goto('/tools?inStock=true&sort=price_asc');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await audit(page, '/tools');
+  await page.goto('/tools?q=no-such-tool-anywhere');
+  await expect(page.getByText('No tools match')).toBeVisible();
+  await audit(page, '/tools with no result');
+  await page.goto(`/tools/${await firstToolId(page)}`);
+  await expect(page.getByRole('link', { name: /^Purchase / })).toBeVisible();
+  await audit(page, '/tools/:id');
   // The forms with their validation messages showing.
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

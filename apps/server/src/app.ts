@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('catalogCache', new TtlCache<unknown>(2_000));
+  app.decorate('catalogCache', new TtlCache<unknown>(2_000, 1_000));
 
   // A body we cannot parse is the client's mistake, in our error shape.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>

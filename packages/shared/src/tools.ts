@@ -54,11 +54,18 @@ export const toolListQuerySchema = z
   });
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
-/** A page of the catalog: `total` (how many tools match) comes with the first page only. */
+/** The most matches the catalog counts: past it, `total` says "at least this many". */
+export const MAX_COUNTED_TOOLS = 1_000;
+
+/**
+ * A page of the catalog. The first page (no cursor) also says how many tools match: `total`,
+ * exact up to MAX_COUNTED_TOOLS; above, `total` is that number and `totalIsLowerBound` is true.
+ */
 export const toolPageSchema = z.object({
   items: z.array(toolSchema),
   nextCursor: z.union([z.number().int(), z.string()]).nullable(),
   total: z.number().int().optional(),
+  totalIsLowerBound: z.boolean().optional(),
 });
 export type ToolPage = z.infer<typeof toolPageSchema>;
 

@@ -1,7 +1,8 @@
 /**
- * A small time-bounded cache for hot read answers (the home page's newest tools). Writes in
- * this process clear it at once; the TTL bounds how stale another process's copy can be
- * when several app servers share one database.
+ * A small time-bounded cache for hot read answers (the home page's newest tools, the first
+ * page of each catalog search), at most `maxEntries`, the least recently used going first.
+ * Writes in this process clear it at once; the TTL bounds how stale another process's copy
+ * can be when several app servers share one database.
  */
 export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number }>();
@@ -20,12 +21,23 @@ export class TtlCache<V> {
       this.#entries.delete(key);
       return undefined;
     }
+    // Most recently used last: the entry that goes first when full is the least recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
     return entry.value;
   }
 
   set(key: string, value: V): void {
-    if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
     this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
   }
 
   clear(): void {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { MAX_COUNTED_TOOLS } from '@toolsify/shared/tools';
 import { insertTool, softDeleteTool } from './tools.repository.ts';
 
 type Item = { id: number; name: string; sku: string; priceCents: number; available: number };
@@ -273,6 +274,40 @@ describe('catalog paging through ties', () => {
     const desc = await allPages('sort=price_desc', 100);
     const d500 = desc.filter((t) => t.priceCents === 500).map((t) => t.id);
     expect(d500).toEqual([...d500].sort((a, b) => b - a));
+  });
+});
+
+describe('counting matches', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const now = new Date().toISOString();
+    // More tools than the count goes to, straight into the table (the search index follows by itself).
+    for (let start = 0; start < MAX_COUNTED_TOOLS + 5; start += 500) {
+      const rows = Array.from({ length: Math.min(500, MAX_COUNTED_TOOLS + 5 - start) }, (_, k) => ({
+        name: `Bulk bolt ${start + k}`,
+        sku: `BB-${start + k}`,
+        description: 'A bolt',
+        img: '/images/tools/x.svg',
+        price_cents: 100 + ((start + k) % 7),
+        available: (start + k) % 2,
+        minimum: 1,
+        created_at: now,
+        updated_at: now,
+      }));
+      await app.db.insertInto('tool').values(rows).execute();
+    }
+  });
+  afterAll(() => app.close());
+
+  it(`counts exactly up to ${MAX_COUNTED_TOOLS}, and says "at least" past it`, async () => {
+    const all = (await app.inject({ url: '/api/tools?q=bolt' })).json();
+    expect(all).toMatchObject({ total: MAX_COUNTED_TOOLS, totalIsLowerBound: true });
+    const some = (await app.inject({ url: '/api/tools?q=bolt&inStock=true' })).json();
+    expect(some.total).toBe(Math.floor((MAX_COUNTED_TOOLS + 5) / 2));
+    expect(some.totalIsLowerBound).toBeUndefined();
+    const few = (await app.inject({ url: '/api/tools?q=bolt&maxPrice=100' })).json();
+    expect(few.total).toBe(Math.ceil((MAX_COUNTED_TOOLS + 5) / 7));
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@toolsify/shared/messages';
 import {
+  MAX_COUNTED_TOOLS,
   searchWords,
   skuTaken,
   type CreateToolInput,
@@ -43,7 +44,7 @@ function encodeCursor(key: CatalogKey): number | string {
     case 'name':
       return Buffer.from(JSON.stringify([key.sort, key.name, key.id])).toString('base64url');
     case 'relevance':
-      return Buffer.from(JSON.stringify([key.sort, key.exact, key.score, key.id])).toString('base64url');
+      return Buffer.from(JSON.stringify([key.sort, key.tier, key.id])).toString('base64url');
   }
 }
 
@@ -67,14 +68,12 @@ function decodeCursor(cursor: string, sort: ToolSort): CatalogKey {
     throw badCursor();
   }
   if (!Array.isArray(parts) || parts[0] !== sort) throw badCursor();
-  const [, a, b, c] = parts as unknown[];
+  const [, a, b] = parts as unknown[];
   if ((sort === 'price_asc' || sort === 'price_desc') && parts.length === 3 && Number.isSafeInteger(a) && isId(b)) {
     return { sort, price: a as number, id: b };
   }
   if (sort === 'name' && parts.length === 3 && typeof a === 'string' && a.length <= 500 && isId(b)) return { sort, name: a, id: b };
-  if (sort === 'relevance' && parts.length === 4 && (a === 0 || a === 1) && Number.isFinite(b) && isId(c)) {
-    return { sort, exact: a, score: b as number, id: c };
-  }
+  if (sort === 'relevance' && parts.length === 3 && (a === 0 || a === 1 || a === 2) && isId(b)) return { sort, tier: a, id: b };
   throw badCursor();
 }
 
@@ -88,7 +87,7 @@ function keyOf(row: CatalogRow, sort: ToolSort): CatalogKey {
     case 'name':
       return { sort, name: row.name.toLowerCase(), id: row.id };
     case 'relevance':
-      return { sort, exact: Number(row.exact ?? 0), score: Number(row.score ?? 0), id: row.id };
+      return { sort, tier: row.tier ?? 0, id: row.id };
   }
 }
 
@@ -99,7 +98,7 @@ function keyOf(row: CatalogRow, sort: ToolSort): CatalogKey {
  * catalog's first screen are what most visitors ask for), with the number of matches.
  */
 export async function listTools(deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache'>, query: ToolListQuery): Promise<ToolPage> {
-  const { db, dialect, catalogCache: cache } = deps;
+  const { catalogCache: cache } = deps;
   const text = query.q ?? '';
   const words = searchWords(text);
   const sort: ToolSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
@@ -116,27 +115,45 @@ export async function listTools(deps: Pick<ServiceDeps, 'db' | 'dialect' | 'cata
     maxPrice: query.maxPrice,
   };
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
-  const key =
-    after === undefined
-      ? `tools:${JSON.stringify([words, text, filter.inStock, filter.minPrice, filter.maxPrice, sort, query.limit])}`
-      : undefined;
-  if (key) {
-    const hit = cache.get(key) as ToolPage | undefined;
-    if (hit) return hit;
+  if (after !== undefined) return readCatalogPage(deps, filter, sort, after, query.limit);
+  // The first page of a query is kept for a moment, and concurrent askers share one read.
+  const key = `tools:${JSON.stringify([words, text, filter.inStock, filter.minPrice, filter.maxPrice, sort, query.limit])}`;
+  const hit = cache.get(key) as ToolPage | Promise<ToolPage> | undefined;
+  if (hit) return hit;
+  const reading = readCatalogPage(deps, filter, sort, undefined, query.limit);
+  cache.set(key, reading);
+  try {
+    const page = await reading;
+    if (cache.get(key) === reading) cache.set(key, page);
+    return page;
+  } catch (error) {
+    if (cache.get(key) === reading) cache.delete(key);
+    throw error;
   }
-  const [rows, total] = await Promise.all([
-    findCatalogPage(db, dialect, filter, sort, after, query.limit + 1),
-    after === undefined ? countCatalog(db, dialect, filter) : undefined,
-  ]);
+}
+
+async function readCatalogPage(
+  deps: Pick<ServiceDeps, 'db' | 'dialect'>,
+  filter: CatalogFilter,
+  sort: ToolSort,
+  after: CatalogKey | undefined,
+  limit: number,
+): Promise<ToolPage> {
+  const { db, dialect } = deps;
+  const rows = await findCatalogPage(db, dialect, filter, sort, after, limit + 1);
   const page = pageOf(
     rows,
-    query.limit,
+    limit,
     (row) => row,
     (row) => encodeCursor(keyOf(row, sort)),
   );
-  const answer: ToolPage = { ...page, items: page.items.map(toTool), ...(total !== undefined ? { total } : {}) };
-  if (key) cache.set(key, answer);
-  return answer;
+  const items = page.items.map(toTool);
+  if (after !== undefined) return { items, nextCursor: page.nextCursor };
+  // A first page that holds every match is its own count.
+  const total = page.nextCursor === null ? items.length : await countCatalog(db, dialect, filter, MAX_COUNTED_TOOLS + 1);
+  return total > MAX_COUNTED_TOOLS
+    ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
+    : { items, nextCursor: page.nextCursor, total };
 }
 
 /** A live tool, or undefined when it is unknown or deleted. */

@@ -54,7 +54,8 @@ export default function ToolsPage() {
     [search, setSearchParams],
   );
 
-  const total = catalog.data?.pages[0]?.total;
+  const first = catalog.data?.pages[0];
+  const total = first?.total;
   const items = catalog.data?.pages.flatMap((page) => page.items) ?? [];
   const updating = catalog.isPlaceholderData || (catalog.isFetching && !catalog.isFetchingNextPage && catalog.isPending);
 
@@ -75,7 +76,7 @@ export default function ToolsPage() {
             Results
           </h2>
           <p aria-live="polite" aria-atomic="true" className="text-sm text-base-content/70" data-testid="result-count">
-            {total === undefined ? '' : resultCount(total, items.length)}
+            {total === undefined ? '' : resultCount(total, Boolean(first?.totalIsLowerBound), items.length)}
           </p>
           {isFiltered(params) && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSearchParams('')}>
@@ -137,12 +138,10 @@ export default function ToolsPage() {
   );
 }
 
-function resultCount(total: number, shown: number): string {
-  const noun = total === 1 ? 'tool' : 'tools';
+function resultCount(total: number, atLeast: boolean, shown: number): string {
   if (total === 0) return 'No tools found';
-  return shown < total
-    ? `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun}`
-    : `${total.toLocaleString('en-US')} ${noun}`;
+  const count = `${total.toLocaleString('en-US')}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'tool' : 'tools'}`;
+  return shown < total || atLeast ? `Showing ${shown.toLocaleString('en-US')} of ${count}` : count;
 }
 
 /**

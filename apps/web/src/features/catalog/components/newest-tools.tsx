@@ -46,7 +46,8 @@ export function NewestTools({ query }: { query: UseQueryResult<ToolPage> }) {
           <div className="mt-10 flex justify-center">
             <Link href="/tools" className="btn btn-outline btn-primary">
               See all tools
-              {query.data?.total !== undefined && ` (${query.data.total.toLocaleString('en-US')})`}
+              {query.data?.total !== undefined &&
+                ` (${query.data.total.toLocaleString('en-US')}${query.data.totalIsLowerBound ? '+' : ''})`}
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>
           </div>
