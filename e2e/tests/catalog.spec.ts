@@ -143,7 +143,7 @@ test.describe('catalog', () => {
     }
     await screenshots(page, 'tool-page');
 
-    // Leaving the page takes its head with it.
+    // Leaving the page takes its head with it, also when the page is left before the tool has loaded.
     await page.getByRole('link', { name: 'Tools', exact: true }).first().click();
     await expect(page.getByRole('heading', { name: 'All tools', level: 1 })).toBeVisible();
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);

@@ -6,6 +6,7 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
+import { useToolHeadOnlyOnToolPages } from '../components/seo/use-tool-head.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';
@@ -41,6 +42,7 @@ export function App() {
   useUnauthorizedRedirect();
   const [location] = useLocation();
   useFocusPageHeading(location);
+  useToolHeadOnlyOnToolPages(location);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
