@@ -97,11 +97,15 @@ const pick = (list, n) => list[n % list.length];
 export function searchQueries(count, size) {
   const queries = new Set();
   for (let n = 0; queries.size < count; n += 1) {
+    if (n > count * 100) throw new Error(`only ${queries.size} distinct searches`);
+    // Brand, type, size and material each from their own digits of n, so they do not repeat together.
+    const brand = pick(brands, n);
+    const type = pick(types, Math.floor(n / brands.length));
+    const use = pick(uses, Math.floor(n / 7));
     const kind = n % 5;
-    const type = pick(types, n * 7);
-    if (kind === 0 || kind === 1) queries.add(`${pick(brands, n)} ${type}`.toLowerCase());
-    else if (kind === 2) queries.add(`${type.split(' ')[0].slice(0, 5).toLowerCase()} ${pick(uses, n)}`);
-    else if (kind === 3) queries.add(`${pick(brands, n * 3)} ${pick(variants, n)}`);
+    if (kind === 0 || kind === 1) queries.add(`${brand} ${type}`.toLowerCase());
+    else if (kind === 2) queries.add(`${type.split(' ')[0].slice(0, 5).toLowerCase()} ${use}`);
+    else if (kind === 3) queries.add(`${brand} ${pick(variants, Math.floor(n / 3))}`);
     else queries.add(benchTool((n * 104_729) % size).sku);
   }
   return [...queries];

@@ -9,7 +9,7 @@ import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
 import { catalog } from './migrations/008-catalog.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
-function migrations(dialect: DialectName): Record<string, Migration> {
+export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
     '002-auth-throttle': authThrottle(dialect),

@@ -35,8 +35,9 @@ export function catalog(dialect: DialectName): Migration {
         await sql`update tool set sku = 'TS-' || id`.execute(db);
       }
       await sql`create unique index tool_live_sku_idx on tool (lower(sku)) where deleted_at is null`.execute(db);
-      // The stock rides along, so a price range's in-stock tools are counted from the index alone.
-      await sql`create index tool_live_price_idx on tool (price_cents, id, available) where deleted_at is null`.execute(db);
+      // Not the stock: every order changes it, and an index holding it would be rewritten by each
+      // (on PostgreSQL, no more HOT updates): measured, orders fell from 1,100 to 600 a second.
+      await sql`create index tool_live_price_idx on tool (price_cents, id) where deleted_at is null`.execute(db);
       await sql`create index tool_live_name_idx on tool (lower(name), id) where deleted_at is null`.execute(db);
 
       if (dialect === 'postgres') await postgresSearch(db);

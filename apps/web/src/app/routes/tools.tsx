@@ -4,6 +4,7 @@ import { MAX_SEARCH_LENGTH, type ToolSort } from '@toolsify/shared/search';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
@@ -87,20 +88,12 @@ export default function ToolsPage() {
         </div>
 
         {catalog.isError && !catalog.data ? (
-          <div
-            role="alert"
-            className="alert alert-error alert-soft mx-auto max-w-xl flex-col items-start gap-3 sm:flex-row sm:items-center"
-          >
-            <Icon name="alert" className="h-6 w-6 shrink-0" />
-            <div className="flex-1">
-              <p className="font-semibold">We could not load the tools.</p>
-              <p className="text-sm">{catalog.error.message}</p>
-            </div>
-            <button type="button" className="btn btn-sm" onClick={() => void catalog.refetch()} disabled={catalog.isFetching}>
-              {catalog.isFetching && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              Retry
-            </button>
-          </div>
+          <RetryAlert
+            title="We could not load the tools."
+            error={catalog.error}
+            retrying={catalog.isFetching}
+            onRetry={() => void catalog.refetch()}
+          />
         ) : catalog.isPending ? (
           <Spinner label="Loading the tools" />
         ) : items.length === 0 ? (

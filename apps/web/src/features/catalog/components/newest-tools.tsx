@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ToolPage } from '@toolsify/shared/tools';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { ProductCard } from './product-card.tsx';
 
 /**
@@ -17,17 +18,12 @@ export function NewestTools({ query }: { query: UseQueryResult<ToolPage> }) {
         Priced per unit and sold by minimum order quantity, straight from our warehouse.
       </SectionHeading>
       {query.isError ? (
-        <div role="alert" className="alert alert-error alert-soft mx-auto max-w-xl flex-col items-start gap-3 sm:flex-row sm:items-center">
-          <Icon name="alert" className="h-6 w-6 shrink-0" />
-          <div className="flex-1">
-            <p className="font-semibold">We could not load our tools.</p>
-            <p className="text-sm">{query.error.message}</p>
-          </div>
-          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Retry
-          </button>
-        </div>
+        <RetryAlert
+          title="We could not load our tools."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data && query.data.items.length === 0 ? (
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
           <Icon name="boxes" className="h-10 w-10 text-base-content/40" />
