@@ -20,6 +20,9 @@ async function loadWholePage(page: Page) {
       window.scrollTo({ top: y, behavior: 'instant' });
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
+    // The last step may stop short of the bottom (the page grows as its sections load): end there.
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
   });
   await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

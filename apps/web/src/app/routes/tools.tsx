@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { MAX_SEARCH_LENGTH, type ToolSort } from '@toolsify/shared/search';
+import type { ToolSort } from '@toolsify/shared/search';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -178,18 +179,7 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
         </label>
         <div className="input input-bordered flex w-full items-center gap-2">
           <Icon name="search" className="h-5 w-5 text-base-content/50" />
-          <input
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            value={text}
-            maxLength={MAX_SEARCH_LENGTH}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search by name, SKU or description"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="grow"
-          />
+          <SearchInput id={`${id}-q`} value={text} onChange={setText} placeholder="Search by name, SKU or description" className="grow" />
         </div>
         <button type="submit" className="btn btn-primary">
           Search

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { MAX_SEARCH_LENGTH } from '@toolsify/shared/search';
+import { SearchInput } from '../ui/search-input.tsx';
 import { Icon } from '../ui/icon.tsx';
 
 /** The catalog search in the navigation bar: Enter (or the button) opens /tools with the words. */
@@ -20,16 +20,11 @@ export function NavbarSearch({ className = '' }: { className?: string }) {
         Search tools
       </label>
       <div className="join w-full">
-        <input
+        <SearchInput
           id={id}
-          type="search"
-          name="q"
           value={text}
-          maxLength={MAX_SEARCH_LENGTH}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           placeholder="Search tools or SKU"
-          autoComplete="off"
-          enterKeyHint="search"
           className="input input-bordered input-sm join-item w-full"
         />
         <button type="submit" className="btn btn-primary btn-sm join-item" aria-label="Search">
