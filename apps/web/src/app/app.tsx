@@ -6,7 +6,7 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
-import { useToolHeadOnlyOnToolPages } from '../components/seo/use-tool-head.ts';
+import { useToolHeadOnlyOnToolPages } from '../components/seo/tool-head-only-on-tool-pages.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';

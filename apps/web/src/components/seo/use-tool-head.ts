@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import type { Tool } from '@toolsify/shared/tools';
 import { toolPageHead } from '@toolsify/shared/tool-page-head';
+import { TOOL_HEAD } from './tool-head-only-on-tool-pages.ts';
 
 /** Head elements that belong to the page shown (the server marks its own the same way). */
 const PAGE_HEAD = 'data-page-head';
-/** Those of a tool's page, the server's (first load) or the page's own. */
-const TOOL_HEAD = `[${PAGE_HEAD}="tool"]`;
 
 /**
  * While a tool's page is shown, the head carries its canonical link, Open Graph tags and
@@ -31,15 +30,4 @@ export function useToolHead(tool: Tool | undefined) {
       document.head.append(...replaced.filter((node) => !node.matches(TOOL_HEAD)));
     };
   }, [tool]);
-}
-
-/**
- * The head the server wrote for a tool's page stays only while a tool's page is shown: a
- * visitor may leave before that page has even loaded its code (App calls this on every page).
- */
-export function useToolHeadOnlyOnToolPages(location: string) {
-  useEffect(() => {
-    if (/^\/tools\/[^/]+$/.test(location)) return;
-    for (const element of document.head.querySelectorAll(TOOL_HEAD)) element.remove();
-  }, [location]);
 }
