@@ -318,6 +318,9 @@ test.describe('guards and the dashboard', () => {
     await drawer.getByRole('link', { name: 'Add a Review' }).click();
     await expect(page).toHaveURL(/\/dashboard\/review$/);
     await expect(drawer).toBeHidden();
+    // The new page takes the focus to its heading once it has loaded: wait for that, so it cannot
+    // land after the Escape below and take the focus from the menu button.
+    await expect(page.locator('main [data-page-content]').getByRole('heading').first()).toBeFocused();
     await page.getByRole('button', { name: 'Dashboard menu' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Dashboard menu' })).toBeHidden();
