@@ -1,4 +1,4 @@
-import type { Tool } from '@toolsify/shared/tools';
+import { SKU_PATTERN, type Tool } from '@toolsify/shared/tools';
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, TOOL_COLUMNS, type ToolRow, type Db } from '../../db/schema.ts';
@@ -167,8 +167,10 @@ async function findRelevancePage(
     [1, 'name'],
     [0, 'elsewhere'],
   ];
+  // Text that no SKU could be ("angle grinder") has no exact-SKU tier to look up.
+  const couldBeSku = SKU_PATTERN.test(filter.text);
   for (const [tier, scope] of tiers) {
-    if ((after && tier > after.tier) || rows.length >= limit) continue;
+    if ((after && tier > after.tier) || rows.length >= limit || (tier === 2 && !couldBeSku)) continue;
     // An exact SKU is found by its own index; the search words would match it anyway.
     const { query: filtered, id } = catalogQuery(db, dialect, tier === 2 ? { ...filter, words: [] } : filter, scope);
     let query = filtered.select(toolColumns).where(tier === 2 ? sameSku : (eb) => eb.not(sameSku));

@@ -1,0 +1,59 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withStatementCache } from './connect.ts';
+
+describe('the SQLite statement cache', () => {
+  let sqlite: SQLite.Database;
+  afterEach(() => sqlite?.close());
+
+  function open(size: number) {
+    sqlite = new SQLite(':memory:');
+    const prepared: string[] = [];
+    const counting = new Proxy(sqlite, {
+      get: (target, key) =>
+        key === 'prepare'
+          ? (text: string) => {
+              prepared.push(text);
+              return target.prepare(text);
+            }
+          : Reflect.get(target, key, target),
+    });
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(counting, size) }) });
+    return { db, prepared };
+  }
+
+  it('prepares a query once and runs it again with new parameters', async () => {
+    const { db, prepared } = open(10);
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    for (const name of ['a', 'b', 'c']) await db.insertInto('t').values({ name }).execute();
+    const byName = (name: string) => db.selectFrom('t').select('id').where('name', '=', name).execute();
+    expect(await byName('b')).toEqual([{ id: 2 }]);
+    expect(await byName('c')).toEqual([{ id: 3 }]);
+    expect(prepared.filter((text) => text.startsWith('insert'))).toHaveLength(1);
+    expect(prepared.filter((text) => text.startsWith('select'))).toHaveLength(1);
+  });
+
+  it('keeps answering right after the schema changes under a kept statement', async () => {
+    const { db } = open(10);
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    await db.insertInto('t').values({ name: 'a' }).execute();
+    const all = () => sql<Record<string, unknown>>`select * from t`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, name: 'a' }]);
+    await sql`alter table t add column sku text`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, name: 'a', sku: null }]);
+  });
+
+  it('forgets the least recently used statement beyond its size', async () => {
+    const { db, prepared } = open(2);
+    const one = (n: number) => sql`select ${sql.lit(n)} as n`.execute(db);
+    await one(1);
+    await one(2);
+    await one(1); // 1 is now the most recent: 2 goes first
+    await one(3);
+    await one(1);
+    expect(prepared).toHaveLength(3);
+    await one(2);
+    expect(prepared).toHaveLength(4);
+  });
+});
