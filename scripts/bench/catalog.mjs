@@ -87,36 +87,3 @@ export function benchTool(i) {
     price_cents: 250 + ((i * 7919) % 60_000),
   };
 }
-
-const pick = (list, n) => list[n % list.length];
-
-/**
- * `count` distinct search texts: brand and type ("ferro angle grinder"), a type alone, a prefix
- * ("grind"), a brand alone, and exact SKUs of tools that exist (`size` tools).
- */
-export function searchQueries(count, size) {
-  const queries = new Set();
-  for (let n = 0; queries.size < count; n += 1) {
-    if (n > count * 100) throw new Error(`only ${queries.size} distinct searches`);
-    // Brand, type, size and material each from their own digits of n, so they do not repeat together.
-    const brand = pick(brands, n);
-    const type = pick(types, Math.floor(n / brands.length));
-    const use = pick(uses, Math.floor(n / 7));
-    const kind = n % 5;
-    if (kind === 0 || kind === 1) queries.add(`${brand} ${type}`.toLowerCase());
-    else if (kind === 2) queries.add(`${type.split(' ')[0].slice(0, 5).toLowerCase()} ${use}`);
-    else if (kind === 3) queries.add(`${brand} ${pick(variants, Math.floor(n / 3))}`);
-    else queries.add(benchTool((n * 104_729) % size).sku);
-  }
-  return [...queries];
-}
-
-/** `count` distinct price ranges in cents (min, max), as a buyer's filter would set them. */
-export function priceRanges(count) {
-  const ranges = [];
-  for (let n = 0; n < count; n += 1) {
-    const min = 500 + ((n * 1_237) % 40_000);
-    ranges.push([min, min + 1_000 + ((n * 613) % 10_000)]);
-  }
-  return ranges;
-}

@@ -1,13 +1,17 @@
 // One load run with autocannon, in its own process (so the load generator and the server do
-// not share an event loop). Reads a JSON case from argv[2], prints autocannon's result as JSON.
-//   { url, connections, duration, method?, paths?: string[], body?: object,
-//     cookies?: string[], idempotency?: boolean }
-// Every request picks a random path and a random buyer's cookie; with `idempotency` each
-// order carries a fresh Idempotency-Key, as the web app sends.
+// not share an event loop). Reads a JSON case from stdin (or argv[2]), prints autocannon's
+// result as JSON.
+//   { url, connections, duration, method?, paths?: string[], body?: object, bodies?: object[],
+//     cookies?: string[], idempotency?: boolean, origin?: string }
+// Every request, on every connection, picks a path uniformly at random (autocannon calls
+// setupRequest before each request), and a random buyer's cookie; with `idempotency` each
+// order carries a fresh Idempotency-Key, as the web app sends. The case comes on stdin because
+// the search and filter cases carry thousands of paths, more than one argument may hold (128 KB).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-const spec = JSON.parse(process.argv[2]);
+const spec = JSON.parse(process.argv[2] ?? readFileSync(0, 'utf8'));
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const paths = spec.paths ?? ['/'];
 const bodies = spec.bodies ?? (spec.body ? [spec.body] : null);
