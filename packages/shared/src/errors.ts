@@ -12,6 +12,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'OUT_OF_STOCK',
+  'QUANTITY_NOT_ALLOWED',
   'TOO_MANY_UNPAID_ORDERS',
   'INVALID_STATE',
   'PAYLOAD_TOO_LARGE',

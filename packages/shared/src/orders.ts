@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
+import { aboveMaxPerOrderMessage, nearestOrderable, packSizeOf, soldInPacksMessage, type QuantityRules } from './pricing.ts';
 
 /**
  * Orders: the purchase form and `POST /api/orders` share one schema; the quantity rule and the
@@ -95,23 +96,31 @@ export function statusFlags(status: OrderStatus): { paid: boolean; shipment: boo
 export const MAX_ORDER_QUANTITY = 10_000_000;
 export const quantityNotWholeMessage = 'Quantity must be a whole number';
 
-export interface QuantityLimits {
-  minimum: number;
-  available: number;
-}
+/** The spec's minimum and stock, and a tool's pack size and maximum per order (see pricing.ts). */
+export type QuantityLimits = QuantityRules;
 
 export type QuantityProblem =
-  { kind: 'not-whole'; message: string } | { kind: 'below-minimum'; message: string } | { kind: 'above-available'; message: string };
+  | { kind: 'not-whole'; message: string }
+  | { kind: 'below-minimum'; message: string }
+  | { kind: 'above-maximum'; message: string }
+  | { kind: 'above-available'; message: string }
+  | { kind: 'not-whole-packs'; message: string };
 
 /**
- * The purchase rule: a whole number with minimum <= quantity <= available (spec section 5).
- * The form shows the message and disables Place Order; the server answers 400 below the
- * minimum and 409 OUT_OF_STOCK above the stock.
+ * THE quantity rule: a whole number, at least the minimum (spec section 5), at most the tool's
+ * maximum per order, at most the stock (spec section 5), and a whole number of packs. The form
+ * shows the message and disables Place Order; the server answers 400 below the minimum, 409
+ * OUT_OF_STOCK above the stock and 409 QUANTITY_NOT_ALLOWED for the maximum and the packs.
  */
 export function checkQuantity(quantity: number, limits: QuantityLimits): QuantityProblem | null {
   if (!Number.isInteger(quantity)) return { kind: 'not-whole', message: quantityNotWholeMessage };
   if (quantity < limits.minimum) return { kind: 'below-minimum', message: messages.quantityBelowMinimum };
+  if (typeof limits.maxPerOrder === 'number' && quantity > limits.maxPerOrder) {
+    return { kind: 'above-maximum', message: aboveMaxPerOrderMessage(limits.maxPerOrder) };
+  }
   if (quantity > limits.available) return { kind: 'above-available', message: messages.quantityAboveAvailable };
+  const pack = packSizeOf(limits);
+  if (quantity % pack !== 0) return { kind: 'not-whole-packs', message: soldInPacksMessage(pack, nearestOrderable(quantity, limits)) };
   return null;
 }
 

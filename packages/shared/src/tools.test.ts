@@ -14,6 +14,9 @@ describe('Add a Product form', () => {
     available: 10,
     minimum: 2,
     price: 19.99,
+    priceBreaks: [],
+    packSize: 1,
+    maxPerOrder: null,
   };
 
   it('outputs the API body, with the price in cents', () => {
@@ -25,6 +28,9 @@ describe('Add a Product form', () => {
       available: 10,
       minimum: 2,
       priceCents: 1999,
+      priceBreaks: [],
+      packSize: 1,
+      maxPerOrder: null,
     });
     expect(createToolSchema.parse(productFormSchema.parse(filled))).toBeTruthy();
   });
@@ -62,10 +68,28 @@ describe('Add a Product form', () => {
 });
 
 describe('Edit form', () => {
-  const tool = { sku: 'DR-1', description: 'A drill', price: 12.5, minimum: 3, stockDelta: 0, stockReason: 'restock' as const };
+  const tool = {
+    sku: 'DR-1',
+    description: 'A drill',
+    price: 12.5,
+    minimum: 3,
+    priceBreaks: [],
+    packSize: 1,
+    maxPerOrder: null,
+    stockDelta: 0,
+    stockReason: 'restock' as const,
+  };
 
   it('leaves the stock out when the change is 0', () => {
-    expect(editToolFormSchema.parse(tool)).toEqual({ sku: 'DR-1', description: 'A drill', priceCents: 1250, minimum: 3 });
+    expect(editToolFormSchema.parse(tool)).toEqual({
+      sku: 'DR-1',
+      description: 'A drill',
+      priceCents: 1250,
+      minimum: 3,
+      priceBreaks: [],
+      packSize: 1,
+      maxPerOrder: null,
+    });
   });
 
   it('sends a stock change with its reason; a restock cannot remove', () => {

@@ -4,6 +4,7 @@ import { pageQuerySchema } from './ids.ts';
 import { dollarsToCents, formatCents } from './money.ts';
 import { MAX_CARD_PAYMENT_CENTS } from './payments.ts';
 import { MAX_SEARCH_LENGTH, toolSorts } from './search.ts';
+import { MAX_PACK_SIZE, MAX_PRICE_BREAKS, pricingIssues, type PricingSettings } from './pricing.ts';
 
 export { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords, toolSorts, type ToolSort } from './search.ts';
 
@@ -18,6 +19,12 @@ export const toolSchema = z.object({
   priceCents: z.number().int(),
   available: z.number().int(),
   minimum: z.number().int(),
+  /** Lower unit prices from a quantity on, rising by quantity (see pricing.ts). */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
+  /** The quantity (and the minimum and maximum) is a multiple of it. */
+  packSize: z.number().int(),
+  /** At most this many in one order; null: up to the stock. */
+  maxPerOrder: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Tool = z.infer<typeof toolSchema>;
@@ -131,6 +138,87 @@ const priceDollarsField = z
   .max(MAX_PRICE_CENTS / 100, priceTooHigh)
   .multipleOf(0.01, 'Price can have at most 2 decimals (cents)');
 
+const priceBreakQuantity = z
+  .number({ error: 'Quantity is Required' })
+  .int('Must be a whole number')
+  .min(2, 'A price break starts at 2 pieces or more')
+  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`);
+
+const tooManyBreaks = `At most ${MAX_PRICE_BREAKS} price breaks`;
+
+/** `priceBreaks` in the API: unit prices in cents. */
+const priceBreaksField = z
+  .array(
+    z.strictObject({
+      minQuantity: priceBreakQuantity,
+      unitPriceCents: priceCentsField.min(1, 'A price break costs at least 1 cent'),
+    }),
+    { error: 'Price breaks must be a list' },
+  )
+  .max(MAX_PRICE_BREAKS, tooManyBreaks);
+
+/** Price breaks as the forms hold them: unit prices in dollars. */
+const priceBreakRowsField = z
+  .array(z.object({ minQuantity: priceBreakQuantity, unitPrice: priceDollarsField.min(0.01, 'A price break costs at least $0.01') }))
+  .max(MAX_PRICE_BREAKS, tooManyBreaks);
+
+const packSizeField = z
+  .number({ error: 'Pack size is Required' })
+  .int('Must be a whole number')
+  .min(1, 'Pack size must be at least 1')
+  .max(MAX_PACK_SIZE, `Pack size must be ${MAX_PACK_SIZE.toLocaleString('en-US')} or less`);
+
+const maxPerOrderField = z
+  .number({ error: 'Maximum per order must be a number' })
+  .int('Must be a whole number')
+  .min(1, 'Maximum per order must be at least 1')
+  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+  .nullable();
+
+const PRICING_FIELDS = new Set<PropertyKey>(['priceCents', 'price', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks']);
+
+/**
+ * The pricing rule of a whole tool (pricingIssues), reported on its fields: a check for
+ * `superRefine`. It runs as soon as the pricing fields themselves are valid, even while other
+ * fields are still empty, so the forms show it live.
+ */
+function pricingRule<T>(settingsOf: (value: T) => PricingSettings, inDollars = false) {
+  // The forms name the prices in dollars: price, priceBreaks.N.unitPrice.
+  const fieldOf = (part: string | number) => (inDollars && part === 'unitPriceCents' ? 'unitPrice' : part);
+  return [
+    (value: T, ctx: z.RefinementCtx<T>) => {
+      for (const issue of pricingIssues(settingsOf(value))) {
+        ctx.addIssue({ code: 'custom', path: issue.path.map(fieldOf), message: issue.message });
+      }
+    },
+    {
+      when: (payload: { value: unknown; issues: ReadonlyArray<{ path?: PropertyKey[] | undefined }> }) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => (issue.path?.length ?? 0) === 0 || PRICING_FIELDS.has(issue.path?.[0] ?? '')),
+    },
+  ] as const;
+}
+
+const breaksInCents = (rows: ReadonlyArray<{ minQuantity: number; unitPrice: number }>) =>
+  rows.map((row) => ({ minQuantity: row.minQuantity, unitPriceCents: dollarsToCents(row.unitPrice) }));
+
+/** A form's pricing fields (price in dollars) as the rule reads them. */
+interface PricingFormValues {
+  price: number;
+  minimum: number;
+  packSize: number;
+  maxPerOrder: number | null;
+  priceBreaks: ReadonlyArray<{ minQuantity: number; unitPrice: number }>;
+}
+const formPricing = (form: PricingFormValues): PricingSettings => ({
+  priceCents: dollarsToCents(form.price),
+  minimum: form.minimum,
+  packSize: form.packSize,
+  maxPerOrder: form.maxPerOrder,
+  priceBreaks: breaksInCents(form.priceBreaks),
+});
+
 type Stock = { available: number; minimum: number };
 
 /**
@@ -163,8 +251,12 @@ export const createToolSchema = z
     available: quantityField(messages.availableAtLeastOne),
     minimum: quantityField(messages.minimumAtLeastOne),
     priceCents: priceCentsField,
+    priceBreaks: priceBreaksField.default([]),
+    packSize: packSizeField.default(1),
+    maxPerOrder: maxPerOrderField.default(null),
   })
-  .refine(stockIsConsistent, minimumWithinAvailable);
+  .refine(stockIsConsistent, minimumWithinAvailable)
+  .superRefine(...pricingRule((tool: PricingSettings) => tool));
 export type CreateToolInput = z.infer<typeof createToolSchema>;
 
 /**
@@ -180,9 +272,17 @@ export const productFormSchema = z
     available: quantityField(messages.availableAtLeastOne),
     minimum: quantityField(messages.minimumAtLeastOne),
     price: priceDollarsField,
+    priceBreaks: priceBreakRowsField,
+    packSize: packSizeField,
+    maxPerOrder: maxPerOrderField,
   })
   .refine(stockIsConsistent, minimumWithinAvailable)
-  .transform(({ price, ...tool }): CreateToolInput => ({ ...tool, priceCents: dollarsToCents(price) }));
+  .superRefine(...pricingRule(formPricing, true))
+  .transform(({ price, priceBreaks, ...tool }): CreateToolInput => ({
+    ...tool,
+    priceCents: dollarsToCents(price),
+    priceBreaks: breaksInCents(priceBreaks),
+  }));
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
 export const stockReasons = ['restock', 'correction'] as const;
@@ -213,10 +313,27 @@ export const updateToolSchema = z
     description: descriptionField.optional(),
     priceCents: priceCentsField.optional(),
     minimum: quantityField(messages.minimumAtLeastOne).optional(),
+    priceBreaks: priceBreaksField.optional(),
+    packSize: packSizeField.optional(),
+    maxPerOrder: maxPerOrderField.optional(),
     stock: stockChangeSchema.optional(),
   })
   .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateToolInput = z.infer<typeof updateToolSchema>;
+
+/**
+ * A tool's pricing after an update: what the update sets, the rest as it is. The server checks
+ * it with pricingIssues, as a whole, before it saves.
+ */
+export function pricingAfter(current: PricingSettings, update: UpdateToolInput): PricingSettings {
+  return {
+    priceCents: update.priceCents ?? current.priceCents,
+    minimum: update.minimum ?? current.minimum,
+    packSize: update.packSize ?? current.packSize,
+    maxPerOrder: update.maxPerOrder === undefined ? current.maxPerOrder : update.maxPerOrder,
+    priceBreaks: update.priceBreaks ?? current.priceBreaks,
+  };
+}
 
 /**
  * The Edit form of Manage Products: price in dollars, a stock change that may be left at 0
@@ -228,6 +345,9 @@ export const editToolFormSchema = z
     description: descriptionField,
     price: priceDollarsField,
     minimum: quantityField(messages.minimumAtLeastOne),
+    priceBreaks: priceBreakRowsField,
+    packSize: packSizeField,
+    maxPerOrder: maxPerOrderField,
     stockDelta: z
       .number({ error: 'Stock change must be a number' })
       .int('Must be a whole number')
@@ -239,11 +359,15 @@ export const editToolFormSchema = z
     message: 'A restock adds stock: use a positive number, or choose correction',
     path: ['stockDelta'],
   })
-  .transform(({ sku, description, price, minimum, stockDelta, stockReason }): UpdateToolInput => ({
+  .superRefine(...pricingRule(formPricing, true))
+  .transform(({ sku, description, price, minimum, priceBreaks, packSize, maxPerOrder, stockDelta, stockReason }): UpdateToolInput => ({
     sku,
     description,
     priceCents: dollarsToCents(price),
     minimum,
+    priceBreaks: breaksInCents(priceBreaks),
+    packSize,
+    maxPerOrder,
     ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
   }));
 export type EditToolFormValues = z.input<typeof editToolFormSchema>;

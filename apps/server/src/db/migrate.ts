@@ -7,6 +7,7 @@ import { ordersUnpaidByBuyer } from './migrations/005-orders-unpaid-by-buyer.ts'
 import { removedEmails } from './migrations/006-removed-emails.ts';
 import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
 import { catalog } from './migrations/008-catalog.ts';
+import { pricing } from './migrations/009-pricing.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '006-removed-emails': removedEmails,
     '007-review-pictures-local': reviewPicturesLocal,
     '008-catalog': catalog(dialect),
+    '009-pricing': pricing(dialect),
   };
 }
 

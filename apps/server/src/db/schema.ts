@@ -1,6 +1,7 @@
-import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { OrderStatus } from '@toolsify/shared/orders';
 import type { PaymentGatewayName } from '@toolsify/shared/payments';
+import type { PriceBreak } from '@toolsify/shared/pricing';
 
 /**
  * The database as Kysely sees it. Row types never leave the server: repositories map them
@@ -18,6 +19,13 @@ export interface ToolTable {
   price_cents: number;
   available: number;
   minimum: number;
+  /**
+   * `[{ minQuantity, unitPriceCents }]`, rising by quantity: PostgreSQL answers it parsed
+   * (jsonb), SQLite as JSON text; written as JSON text on both (see toTool).
+   */
+  price_breaks: ColumnType<string | PriceBreak[], string | undefined, string>;
+  pack_size: ColumnType<number, number | undefined, number>;
+  max_per_order: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -196,6 +204,9 @@ export const TOOL_COLUMNS = [
   'price_cents',
   'available',
   'minimum',
+  'price_breaks',
+  'pack_size',
+  'max_per_order',
   'created_at',
   'updated_at',
   'deleted_at',

@@ -1,3 +1,5 @@
+import type { NewToolInput } from '../modules/tools/tools.repository.ts';
+
 /**
  * Demo catalog for a fresh store: believable bulk-buying prices (per unit, in cents) and stock.
  * Images are SVGs that live in apps/web/public/images/tools/.
@@ -10,6 +12,12 @@ export const demoTools = [
     priceCents: 4_850,
     available: 1_200,
     minimum: 50,
+    packSize: 5,
+    priceBreaks: [
+      { minQuantity: 100, unitPriceCents: 4590 },
+      { minQuantity: 250, unitPriceCents: 4350 },
+    ],
+    maxPerOrder: 500,
     description:
       'Two-speed 18V drill driver with a 13 mm keyless chuck, 21 torque settings and an LED work light. Ships with a 2.0 Ah battery.',
   },
@@ -20,6 +28,11 @@ export const demoTools = [
     priceCents: 3_290,
     available: 900,
     minimum: 40,
+    packSize: 10,
+    priceBreaks: [
+      { minQuantity: 80, unitPriceCents: 3090 },
+      { minQuantity: 200, unitPriceCents: 2890 },
+    ],
     description:
       '850 W angle grinder for cutting and grinding metal and stone. Tool-free guard, side handle in two positions, spindle lock.',
   },
@@ -30,6 +43,11 @@ export const demoTools = [
     priceCents: 2_150,
     available: 2_400,
     minimum: 100,
+    packSize: 25,
+    priceBreaks: [
+      { minQuantity: 200, unitPriceCents: 1990 },
+      { minQuantity: 500, unitPriceCents: 1850 },
+    ],
     description: 'Chrome-vanadium combination wrenches, 8 to 19 mm, 12-point ring end and 15° open end, in a roll-up pouch.',
   },
   {
@@ -48,6 +66,12 @@ export const demoTools = [
     priceCents: 890,
     available: 5_000,
     minimum: 200,
+    packSize: 50,
+    priceBreaks: [
+      { minQuantity: 500, unitPriceCents: 840 },
+      { minQuantity: 1000, unitPriceCents: 790 },
+      { minQuantity: 2500, unitPriceCents: 740 },
+    ],
     description: 'Forged steel head with a magnetic nail starter and an anti-vibration fibreglass handle with rubber grip.',
   },
   {
@@ -57,6 +81,11 @@ export const demoTools = [
     priceCents: 1_290,
     available: 3_200,
     minimum: 150,
+    packSize: 50,
+    priceBreaks: [
+      { minQuantity: 300, unitPriceCents: 1190 },
+      { minQuantity: 1000, unitPriceCents: 1090 },
+    ],
     description: 'Slotted and Phillips drivers with magnetic tips and two-component handles, in a wall-mount rack.',
   },
   {
@@ -66,6 +95,11 @@ export const demoTools = [
     priceCents: 4_200,
     available: 600,
     minimum: 30,
+    packSize: 1,
+    priceBreaks: [
+      { minQuantity: 60, unitPriceCents: 3990 },
+      { minQuantity: 120, unitPriceCents: 3790 },
+    ],
     description: 'Variable-speed jigsaw with four-stage pendulum action, tool-free blade change and a bevelling base plate.',
   },
   {
@@ -75,6 +109,11 @@ export const demoTools = [
     priceCents: 1_150,
     available: 2_800,
     minimum: 100,
+    packSize: 20,
+    priceBreaks: [
+      { minQuantity: 200, unitPriceCents: 1080 },
+      { minQuantity: 500, unitPriceCents: 990 },
+    ],
     description: 'Drop-forged adjustable wrench opening to 30 mm, with a laser-etched scale and a precision worm gear.',
   },
   {
@@ -84,6 +123,8 @@ export const demoTools = [
     priceCents: 5_900,
     available: 0,
     minimum: 25,
+    packSize: 5,
+    priceBreaks: [{ minQuantity: 50, unitPriceCents: 5600 }],
     description: 'Brushless impact driver, 180 Nm, 1/4" hex quick-release chuck and three speed modes for fixing and fastening.',
   },
   {
@@ -93,6 +134,11 @@ export const demoTools = [
     priceCents: 1_050,
     available: 1_800,
     minimum: 120,
+    packSize: 12,
+    priceBreaks: [
+      { minQuantity: 240, unitPriceCents: 980 },
+      { minQuantity: 600, unitPriceCents: 920 },
+    ],
     description: 'Curved-jaw locking pliers with a quick-release lever and a hardened, adjustable screw.',
   },
   {
@@ -111,6 +157,11 @@ export const demoTools = [
     priceCents: 760,
     available: 4_100,
     minimum: 200,
+    packSize: 50,
+    priceBreaks: [
+      { minQuantity: 400, unitPriceCents: 710 },
+      { minQuantity: 1000, unitPriceCents: 660 },
+    ],
     description: 'Tensioned frame hacksaw for metal and plastic, with a bi-metal 24 TPI blade and a soft-grip handle.',
   },
   {
@@ -120,6 +171,9 @@ export const demoTools = [
     priceCents: 3_990,
     available: 750,
     minimum: 40,
+    packSize: 1,
+    priceBreaks: [{ minQuantity: 80, unitPriceCents: 3790 }],
+    maxPerOrder: 300,
     description: '10 to 32 mm six-point sockets, a 72-tooth ratchet, two extensions and a T-bar in a blow-moulded case.',
   },
   {
@@ -129,9 +183,14 @@ export const demoTools = [
     priceCents: 640,
     available: 6_000,
     minimum: 250,
+    packSize: 50,
+    priceBreaks: [
+      { minQuantity: 500, unitPriceCents: 600 },
+      { minQuantity: 1500, unitPriceCents: 560 },
+    ],
     description: 'Nylon-coated 25 mm blade with 3 m stand-out, a magnetic hook and a shock-absorbing rubber case.',
   },
-] as const;
+] as const satisfies readonly NewToolInput[];
 
 export const demoReviews = [
   {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
+import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, TOOL_COLUMNS, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
@@ -107,11 +108,13 @@ export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefi
 }
 
 /**
- * THE update that takes `quantity` pieces of a live tool's stock, only if that many are there
- * and the quantity meets the tool's minimum (DESIGN.md decision 3), only if the order can be
- * paid by card (a price above $0, a total of at most MAX_CARD_PAYMENT_CENTS), and only while
- * the buyer holds fewer than `maxUnpaidOrders` unpaid orders (0: no cap); the caller says what
- * it returns. It changes no row when nothing may be taken.
+ * THE update that takes `quantity` pieces of a live tool's stock, only if the quantity meets the
+ * tool's quantity rule (DESIGN.md decision 3; the shared checkQuantity: at least the minimum, at
+ * most the maximum per order and the stock, whole packs), only if the order can be paid by
+ * card (a price above $0, a total of at most MAX_CARD_PAYMENT_CENTS at the quantity's unit
+ * price), and only while the buyer holds fewer than `maxUnpaidOrders` unpaid orders (0: no
+ * cap); the caller says what it returns (`unitPriceSql` is the quantity's price). It changes no
+ * row when nothing may be taken.
  *
  * The cap is a condition of this same update rather than a read before it, so placing an
  * order stays one statement on PostgreSQL (decision 005), and the count (an index of unpaid
@@ -120,7 +123,7 @@ export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefi
  * two statements of one buyer at the same moment could both see room for the last order: the
  * service runs a buyer's placements one at a time per process (placeOrder).
  */
-function takeStock(db: Db, order: Pick<OrderRequest, 'toolId' | 'quantity' | 'userId' | 'maxUnpaidOrders'>) {
+function takeStock(db: Db, dialect: DialectName, order: Pick<OrderRequest, 'toolId' | 'quantity' | 'userId' | 'maxUnpaidOrders'>) {
   const { toolId, quantity } = order;
   let update = db
     .updateTable('tool')
@@ -128,14 +131,36 @@ function takeStock(db: Db, order: Pick<OrderRequest, 'toolId' | 'quantity' | 'us
     .where('id', '=', toolId)
     .where('available', '>=', quantity)
     .where('minimum', '<=', quantity)
+    .where((eb) => eb.or([eb('max_per_order', 'is', null), eb('max_per_order', '>=', quantity)]))
+    .where(sql<number>`${quantity} % pack_size`, '=', 0)
     .where('deleted_at', 'is', null)
     .where('price_cents', '>', 0)
-    // price x quantity <= the maximum, said without a multiplication the database could overflow.
-    .where('price_cents', '<=', Math.floor(MAX_CARD_PAYMENT_CENTS / quantity));
+    // unit price x quantity <= the maximum, said without a multiplication the database could overflow.
+    .where(unitPriceSql(dialect, quantity), '<=', Math.floor(MAX_CARD_PAYMENT_CENTS / quantity));
   if (order.maxUnpaidOrders > 0) {
     update = update.where((eb) => eb(unpaidOrdersOf(db, order.userId), '<', order.maxUnpaidOrders));
   }
   return update;
+}
+
+/**
+ * The shared price rule (unitPriceFor) in SQL, for a statement on the tool table: the price of
+ * the highest break whose minQuantity is at most `quantity`, else the base price. It prices the
+ * order in the same statement that takes the stock, from the row it takes it from; a property
+ * test (orders.pricing.test.ts) holds it to unitPriceFor.
+ */
+export function unitPriceSql(dialect: DialectName, quantity: number) {
+  return dialect === 'postgres'
+    ? sql<number>`coalesce((
+        select (b ->> 'unitPriceCents')::integer from jsonb_array_elements(tool.price_breaks) b
+        where (b ->> 'minQuantity')::integer <= ${quantity}
+        order by (b ->> 'minQuantity')::integer desc limit 1
+      ), tool.price_cents)`
+    : sql<number>`coalesce((
+        select b.value ->> '$.unitPriceCents' from json_each(tool.price_breaks) b
+        where b.value ->> '$.minQuantity' <= ${quantity}
+        order by b.value ->> '$.minQuantity' desc limit 1
+      ), tool.price_cents)`;
 }
 
 /** Puts `quantity` pieces back (a cancelled order), whether or not the tool was deleted since. */
@@ -190,11 +215,13 @@ export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'> & {
 
 /**
  * SQLite's half of placing an order, run in the service's transaction with insertOrder: takes
- * the stock and answers the tool's name and price as the update found them (undefined: nothing
- * taken). SQLite has no UPDATE in WITH, so it cannot be one statement there.
+ * the stock and answers the tool's name and the quantity's unit price as the update found them
+ * (undefined: nothing taken). SQLite has no UPDATE in WITH, so it cannot be one statement there.
  */
-export async function takeStockForOrder(trx: Db, order: OrderRequest): Promise<{ name: string; price_cents: number } | undefined> {
-  return takeStock(trx, order).returning(['name', 'price_cents']).executeTakeFirst();
+export async function takeStockForOrder(trx: Db, order: OrderRequest): Promise<{ name: string; unit_price_cents: number } | undefined> {
+  return takeStock(trx, 'sqlite', order)
+    .returning(['name', unitPriceSql('sqlite', order.quantity).as('unit_price_cents')])
+    .executeTakeFirst();
 }
 
 /**
@@ -206,7 +233,9 @@ export async function takeStockForOrder(trx: Db, order: OrderRequest): Promise<{
 export async function insertOrderTakingStock(db: Db, order: OrderRequest): Promise<OrderRow | undefined> {
   const now = nowIso();
   return db
-    .with('taken', () => takeStock(db, order).returning(['id', 'name', 'price_cents']))
+    .with('taken', () =>
+      takeStock(db, 'postgres', order).returning(['id', 'name', unitPriceSql('postgres', order.quantity).as('unit_price_cents')]),
+    )
     .insertInto('orders')
     .columns([
       'user_id',
@@ -229,7 +258,7 @@ export async function insertOrderTakingStock(db: Db, order: OrderRequest): Promi
         s.cast<string>(s.val(order.userId), 'text').as('user_id'),
         'taken.id as tool_id',
         'taken.name as tool_name',
-        'taken.price_cents as unit_price_cents',
+        'taken.unit_price_cents',
         s.cast<number>(s.val(order.quantity), 'integer').as('quantity'),
         s.cast<string>(s.val(order.buyerEmail), 'text').as('buyer_email'),
         s.cast<string>(s.val(order.buyerName), 'text').as('buyer_name'),

@@ -11,7 +11,8 @@ import {
   type QuantityProblem,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
-import { lineTotalCents } from '@toolsify/shared/money';
+import { lineCostCents } from '@toolsify/shared/pricing';
+import { toTool } from '../tools/tools.repository.ts';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -135,7 +136,7 @@ async function takeStockIntoOrder(deps: OrdersDeps, request: OrderRequest): Prom
   if (deps.dialect !== 'sqlite') return insertOrderTakingStock(deps.db, request);
   return deps.db.transaction().execute(async (trx) => {
     const taken = await takeStockForOrder(trx, request);
-    return taken && insertOrder(trx, { ...request, toolName: taken.name, unitPriceCents: taken.price_cents });
+    return taken && insertOrder(trx, { ...request, toolName: taken.name, unitPriceCents: taken.unit_price_cents });
   });
 }
 
@@ -170,9 +171,10 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
   const tool = await findLiveTool(deps.db, input.toolId);
   if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
   if (tool.price_cents <= 0) return new AppError('INVALID_STATE', toolHasNoPriceMessage);
-  const problem = checkQuantity(input.quantity, tool);
+  const rules = toTool(tool);
+  const problem = checkQuantity(input.quantity, rules);
   if (problem) return quantityError(problem);
-  if (lineTotalCents(tool.price_cents, input.quantity) > MAX_CARD_PAYMENT_CENTS) {
+  if (lineCostCents(rules, input.quantity) > MAX_CARD_PAYMENT_CENTS) {
     return new AppError('VALIDATION_FAILED', totalAboveCardMaximumMessage, { quantity: totalAboveCardMaximumMessage });
   }
   const cap = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
@@ -185,6 +187,8 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
 function quantityError(problem: QuantityProblem): AppError {
   const fields = { quantity: problem.message };
   if (problem.kind === 'above-available') return new AppError('OUT_OF_STOCK', problem.message, fields);
+  if (problem.kind === 'above-maximum' || problem.kind === 'not-whole-packs')
+    return new AppError('QUANTITY_NOT_ALLOWED', problem.message, fields);
   return new AppError('VALIDATION_FAILED', problem.message, fields);
 }
 

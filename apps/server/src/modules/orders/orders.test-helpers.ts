@@ -2,13 +2,16 @@ import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { as, type TestUser } from '../../test/helpers.ts';
 import { markOrderPaid } from '../payments/payments.repository.ts';
-import { insertTool } from '../tools/tools.repository.ts';
+import { insertTool, type NewToolInput } from '../tools/tools.repository.ts';
 
 /** Test-only helpers for the orders suites (not imported by the app). */
 
 let toolCounter = 0;
 
-export async function makeTool(app: FastifyInstance, stock: { available: number; minimum?: number; priceCents?: number }) {
+export async function makeTool(
+  app: FastifyInstance,
+  stock: { available: number; minimum?: number; priceCents?: number } & Pick<NewToolInput, 'priceBreaks' | 'packSize' | 'maxPerOrder'>,
+) {
   toolCounter += 1;
   return insertTool(app.db, {
     name: `Impact Drill ${toolCounter}`,
@@ -18,6 +21,9 @@ export async function makeTool(app: FastifyInstance, stock: { available: number;
     priceCents: stock.priceCents ?? 1250,
     available: stock.available,
     minimum: stock.minimum ?? 1,
+    priceBreaks: stock.priceBreaks,
+    packSize: stock.packSize,
+    maxPerOrder: stock.maxPerOrder,
   });
 }
 

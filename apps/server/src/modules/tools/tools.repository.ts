@@ -1,3 +1,4 @@
+import type { PriceBreak } from '@toolsify/shared/pricing';
 import { SKU_PATTERN, type Tool } from '@toolsify/shared/tools';
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/connect.ts';
@@ -13,8 +14,22 @@ export function toTool(row: ToolRow): Tool {
     priceCents: row.price_cents,
     available: row.available,
     minimum: row.minimum,
+    priceBreaks: priceBreaksOf(row),
+    packSize: row.pack_size,
+    maxPerOrder: row.max_per_order,
     createdAt: toIso(row.created_at),
   };
+}
+
+/** A tool's price breaks, read as either database gives them. */
+export function priceBreaksOf(row: Pick<ToolRow, 'price_breaks'>): PriceBreak[] {
+  const value = row.price_breaks;
+  return typeof value === 'string' ? (JSON.parse(value) as PriceBreak[]) : value;
+}
+
+/** Price breaks as the tool row stores them: JSON text of exactly the two fields, in order. */
+export function storedPriceBreaks(breaks: readonly PriceBreak[]): string {
+  return JSON.stringify(breaks.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })));
 }
 
 /** A page of the catalog is read after the key of the last tool of the page before. */
@@ -242,6 +257,9 @@ export interface NewToolInput {
   priceCents: number;
   available: number;
   minimum: number;
+  priceBreaks?: readonly PriceBreak[] | undefined;
+  packSize?: number | undefined;
+  maxPerOrder?: number | null | undefined;
 }
 
 /** Inserts a tool and records its initial stock as an adjustment (the stock ledger's start). */
@@ -257,6 +275,9 @@ export async function insertTool(db: Db, input: NewToolInput, userId: string | n
       price_cents: input.priceCents,
       available: input.available,
       minimum: input.minimum,
+      price_breaks: storedPriceBreaks(input.priceBreaks ?? []),
+      pack_size: input.packSize ?? 1,
+      max_per_order: input.maxPerOrder ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -274,18 +295,26 @@ export interface ToolChanges {
   description?: string | undefined;
   priceCents?: number | undefined;
   minimum?: number | undefined;
+  priceBreaks?: readonly PriceBreak[] | undefined;
+  packSize?: number | undefined;
+  maxPerOrder?: number | null | undefined;
   /** Added to the stock as it is at the moment of the update (negative removes). */
   stockDelta: number;
+  /**
+   * The pricing the new values were checked against (pricingIssues): the update applies only
+   * while the tool's price, minimum, pack size, maximum and breaks are still these.
+   */
+  pricingAsRead?: ToolRow | undefined;
 }
 
 /**
  * Applies an admin's edit in one conditional statement: the stock moves by a delta relative
- * to its current value (so orders placed meanwhile are never lost), never below 0, and a new
- * minimum must fit the resulting stock. Answers undefined when the tool is gone or a
- * condition fails; the caller tells which.
+ * to its current value (so orders placed meanwhile are never lost), never below 0, a new
+ * minimum must fit the resulting stock, and the pricing must be as it was read. Answers
+ * undefined when the tool is gone or a condition fails; the caller tells which.
  */
-export async function updateToolIfConsistent(db: Db, id: number, changes: ToolChanges): Promise<ToolRow | undefined> {
-  const { sku, description, priceCents, minimum, stockDelta } = changes;
+export async function updateToolIfConsistent(db: Db, dialect: DialectName, id: number, changes: ToolChanges): Promise<ToolRow | undefined> {
+  const { sku, description, priceCents, minimum, priceBreaks, packSize, maxPerOrder, stockDelta, pricingAsRead } = changes;
   let query = db
     .updateTable('tool')
     .set((eb) => ({
@@ -293,6 +322,9 @@ export async function updateToolIfConsistent(db: Db, id: number, changes: ToolCh
       ...(description !== undefined ? { description } : {}),
       ...(priceCents !== undefined ? { price_cents: priceCents } : {}),
       ...(minimum !== undefined ? { minimum } : {}),
+      ...(priceBreaks !== undefined ? { price_breaks: storedPriceBreaks(priceBreaks) } : {}),
+      ...(packSize !== undefined ? { pack_size: packSize } : {}),
+      ...(maxPerOrder !== undefined ? { max_per_order: maxPerOrder } : {}),
       ...(stockDelta !== 0 ? { available: eb('available', '+', stockDelta) } : {}),
       updated_at: nowIso(),
     }))
@@ -301,6 +333,15 @@ export async function updateToolIfConsistent(db: Db, id: number, changes: ToolCh
   if (stockDelta < 0) query = query.where('available', '>=', -stockDelta);
   if (minimum !== undefined) {
     query = query.where((eb) => eb.or([eb('minimum', '=', minimum), eb(eb('available', '+', stockDelta), '>=', minimum)]));
+  }
+  if (pricingAsRead) {
+    const breaks = storedPriceBreaks(priceBreaksOf(pricingAsRead));
+    query = query
+      .where('price_cents', '=', pricingAsRead.price_cents)
+      .where('minimum', '=', pricingAsRead.minimum)
+      .where('pack_size', '=', pricingAsRead.pack_size)
+      .where(sql<boolean>`max_per_order is not distinct from ${pricingAsRead.max_per_order}`)
+      .where(dialect === 'postgres' ? sql<boolean>`price_breaks = ${breaks}::jsonb` : sql<boolean>`price_breaks = ${breaks}`);
   }
   return query.returning(TOOL_COLUMNS).executeTakeFirst();
 }

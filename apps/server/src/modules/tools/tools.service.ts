@@ -11,7 +11,10 @@ import {
   type ToolPage,
   type ToolSort,
   type UpdateToolInput,
+  pricingAfter,
 } from '@toolsify/shared/tools';
+import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
+import type { ToolRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -27,6 +30,7 @@ import {
   type CatalogRow,
   insertStockAdjustment,
   insertTool,
+  priceBreaksOf,
   softDeleteTool,
   toTool,
   updateToolIfConsistent,
@@ -169,7 +173,7 @@ export async function getTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promis
 }
 
 /** What changing the catalog uses. */
-type CatalogDeps = Pick<ServiceDeps, 'db' | 'catalogCache' | 'config'>;
+type CatalogDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'config'>;
 
 /** An image under /uploads/ must be one we stored (an upload that never happened is refused). */
 function assertUploadExists(uploadDir: string, img: string): void {
@@ -210,21 +214,53 @@ export async function createTool(deps: CatalogDeps, userId: string, input: Creat
   return toTool(row);
 }
 
+const PRICING_CHANGED = "This tool's pricing was changed by someone else meanwhile. Reload it and try again.";
+
+/** The fields of an update that change the tool's pricing rule (checked as a whole). */
+const changesPricing = (input: UpdateToolInput): boolean =>
+  [input.priceCents, input.minimum, input.priceBreaks, input.packSize, input.maxPerOrder].some((v) => v !== undefined);
+
+/** A tool row's pricing settings, as pricingIssues reads them. */
+const pricingOf = (row: ToolRow): PricingSettings => ({
+  priceCents: row.price_cents,
+  minimum: row.minimum,
+  packSize: row.pack_size,
+  maxPerOrder: row.max_per_order,
+  priceBreaks: priceBreaksOf(row),
+});
+
 /**
- * An admin's edit of price, minimum, description and stock. The stock change is a delta
- * applied to the stock as it is now, recorded in the stock ledger in the same transaction.
+ * An admin's edit of SKU, description, price, minimum, price breaks, pack size, maximum and
+ * stock. The stock change is a delta applied to the stock as it is now, recorded in the stock
+ * ledger in the same transaction. A change of pricing is checked as a whole against the tool as
+ * it is (pricingIssues: a 400 naming the fields), and saved only if nobody changed the pricing
+ * meanwhile (a 409 otherwise).
  */
 export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<Tool> {
   const stockDelta = input.stock?.delta ?? 0;
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (input.sku !== undefined && (await skuIsTaken(trx, input.sku, id))) throw skuTakenError();
-      const updated = await updateToolIfConsistent(trx, id, {
+      let pricingAsRead: ToolRow | undefined;
+      if (changesPricing(input)) {
+        pricingAsRead = await findToolById(trx, id);
+        if (!pricingAsRead) throw new AppError('NOT_FOUND', 'This tool is not available.');
+        const [first, ...rest] = pricingIssues(pricingAfter(pricingOf(pricingAsRead), input));
+        if (first) {
+          const fields = Object.fromEntries([first, ...rest].map((issue) => [issue.path.join('.'), issue.message]));
+          throw new AppError('VALIDATION_FAILED', `${first.path.join('.')}: ${first.message}`, fields);
+        }
+      }
+      const updated = await updateToolIfConsistent(trx, deps.dialect, id, {
         sku: input.sku,
         description: input.description,
         priceCents: input.priceCents,
         minimum: input.minimum,
+        priceBreaks: input.priceBreaks,
+        packSize: input.packSize,
+        maxPerOrder: input.maxPerOrder,
         stockDelta,
+        pricingAsRead,
       });
       if (!updated) {
         const current = await findToolById(trx, id);
@@ -232,6 +268,9 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
         if (current.available + stockDelta < 0) {
           const message = `Only ${current.available} in stock: the stock cannot go below 0.`;
           throw new AppError('CONFLICT', message, { 'stock.delta': message });
+        }
+        if (pricingAsRead && !samePricing(current, pricingAsRead)) {
+          throw new AppError('CONFLICT', PRICING_CHANGED);
         }
         throw new AppError('VALIDATION_FAILED', messages.minimumAboveAvailable, { minimum: messages.minimumAboveAvailable });
       }
@@ -243,6 +282,10 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
   );
   deps.catalogCache.clear();
   return toTool(row);
+}
+
+function samePricing(a: ToolRow, b: ToolRow): boolean {
+  return JSON.stringify(pricingOf(a)) === JSON.stringify(pricingOf(b));
 }
 
 /**
