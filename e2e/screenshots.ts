@@ -26,8 +26,8 @@ export async function screenshots(page: Page, name: string, widths: readonly num
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** One full-page shot at the page's current width, in the screenshots project only. */
-export async function screenshotAsIs(page: Page, name: string) {
+/** One shot at the page's current width (the whole page, or the window), in the screenshots project only. */
+export async function screenshotAsIs(page: Page, name: string, { fullPage = true } = {}) {
   if (test.info().project.name !== SCREENSHOTS_PROJECT) return;
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 }

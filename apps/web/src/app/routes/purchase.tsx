@@ -1,4 +1,4 @@
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
@@ -14,6 +14,9 @@ import { parseToolId } from '../../features/catalog/utils/tool-id.ts';
 export default function PurchasePage() {
   const params = useParams<{ id: string }>();
   const id = parseToolId(params.id);
+  // The quantity chosen on the tool's page, if any (the form checks it against the tool).
+  const chosen = Number(new URLSearchParams(useSearch()).get('quantity') ?? Number.NaN);
+  const chosenQuantity = Number.isSafeInteger(chosen) ? chosen : undefined;
   const me = useMe();
   const tool = usePurchaseTool(id);
   // The saved profile prefills phone and address; without one the fields start empty.
@@ -40,6 +43,7 @@ export default function PurchasePage() {
           tool={tool.data}
           account={{ name: me.data.name, email: me.data.email }}
           defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '' }}
+          quantity={chosenQuantity}
         />
       ) : (
         <div className="card border border-base-300 bg-base-100 p-6 text-center">

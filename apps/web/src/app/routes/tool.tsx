@@ -4,6 +4,7 @@ import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useToolHead } from '../../components/seo/use-tool-head.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
 import { ToolSummary } from '../../features/orders/components/tool-summary.tsx';
+import { ToolPriceCalculator } from '../../features/catalog/components/tool-price-calculator.tsx';
 import { LoadError } from '../../features/orders/components/load-error.tsx';
 import { parseToolId } from '../../features/catalog/utils/tool-id.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -47,10 +48,8 @@ export default function ToolPage() {
         </ul>
       </nav>
       <ToolSummary tool={tool.data}>
-        <div className="card-actions mt-2">
-          <Link href={`/purchase/${tool.data.id}`} className="btn btn-primary w-full sm:btn-wide" aria-label={`Purchase ${tool.data.name}`}>
-            Purchase
-          </Link>
+        <div className="mt-2 border-t border-base-300 pt-4">
+          <ToolPriceCalculator tool={tool.data} />
         </div>
       </ToolSummary>
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
+import { lowestPriceLine } from './price-breaks.tsx';
 
 /**
  * The spec's product card: image, name, description, per-unit price, minimum order quantity,
@@ -10,6 +11,7 @@ import type { Tool } from '@toolsify/shared/tools';
  */
 export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
   const outOfStock = tool.available === 0;
+  const fromLine = lowestPriceLine(tool);
   const headingId = `tool-${tool.id}-name`;
   return (
     <article
@@ -48,6 +50,11 @@ export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boole
           <div>
             <dt className="text-base-content/70">Price per unit</dt>
             <dd className="text-lg font-bold text-primary">{formatCents(tool.priceCents)}</dd>
+            {fromLine && (
+              <dd className="text-xs font-medium text-base-content/80" data-testid="price-from">
+                {fromLine}
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-base-content/70">Minimum order</dt>

@@ -3,14 +3,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { formatCents, lineTotalCents } from '@toolsify/shared/money';
+import { formatCents } from '@toolsify/shared/money';
 import { checkQuantity, purchaseFormSchema, type PurchaseFormValues } from '@toolsify/shared/orders';
+import { isOrderable, largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place-order.ts';
-import { InputField, TextareaField, piecesInput } from '../../../components/ui/form-field.tsx';
+import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { PriceNudge, PriceTable, quantityHint } from '../../catalog/components/price-breaks.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
 
 export interface PurchaseFormProps {
   tool: Tool;
@@ -18,26 +21,32 @@ export interface PurchaseFormProps {
   account: { name: string; email: string };
   /** Phone and address to start with: the saved profile's, or empty. */
   defaults: { phone: string; address: string };
+  /** A quantity to start with (from the tool page's calculator), if the tool may be ordered in it. */
+  quantity?: number | undefined;
 }
 
 const FIELDS = ['quantity', 'phone', 'address'] as const;
 
 /**
  * The order form: read-only name and email, phone, address, and a quantity that starts at the
- * tool's minimum. The shared quantity rule shows the spec's messages as the user types and
- * keeps Place Order disabled while it fails; the server applies the same rule.
+ * tool's minimum (or the quantity the buyer chose on the tool's page). The shared quantity rule
+ * (minimum, maximum, stock, packs) shows its messages as the user types and keeps Place Order
+ * disabled while it fails; the server applies the same rule and the same prices.
  */
-export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
-  const schema = useMemo(() => purchaseFormSchema({ minimum: tool.minimum, available: tool.available }), [tool.minimum, tool.available]);
-  const initialValues = { phone: defaults.phone, address: defaults.address, quantity: tool.minimum };
+export function PurchaseForm({ tool, account, defaults, quantity: chosen }: PurchaseFormProps) {
+  const schema = useMemo(() => purchaseFormSchema(tool), [tool]);
+  const startQuantity = chosen !== undefined && isOrderable(chosen, tool) ? chosen : tool.minimum;
+  const initialValues = { phone: defaults.phone, address: defaults.address, quantity: startQuantity };
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     control,
     formState: { errors },
   } = useForm<PurchaseFormValues>({ resolver: zodResolver(schema), defaultValues: initialValues });
+  const setQuantity = (next: number) => setValue('quantity', next, { shouldValidate: true, shouldDirty: true });
   const placeOrder = usePlaceOrder();
   // One idempotency key per attempt: resubmitting the same values after a failure whose
   // outcome is unknown (network, 5xx) reuses it, so the order is placed at most once.
@@ -48,7 +57,7 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
   // A $0 tool cannot be paid by card; the server refuses its orders too.
   const noPrice = tool.priceCents <= 0;
   // A total no card can pay is refused by the server too: say so before it is sent.
-  const aboveCardMaximum = lineTotalCents(tool.priceCents, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
+  const aboveCardMaximum = lineCostCents(tool, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
   const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : (checkQuantity(quantity, tool)?.message ?? aboveCardMaximum);
   const quantityMessage = outOfStock ? undefined : (quantityProblem ?? errors.quantity?.message);
   const canOrder = !outOfStock && !noPrice && !quantityProblem && !placeOrder.isPending;
@@ -106,17 +115,25 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
           {...register('address')}
         />
 
-        <InputField
+        <QuantityStepper
+          {...register('quantity', { valueAsNumber: true })}
           id="purchase-quantity"
           label="Quantity"
           error={quantityMessage}
-          hint={outOfStock ? undefined : `Minimum ${tool.minimum}, up to ${tool.available} pieces`}
-          {...piecesInput}
+          hint={outOfStock ? undefined : quantityHint(tool)}
+          step={tool.packSize}
           min={tool.minimum}
-          max={tool.available}
-          className="sm:w-48"
-          {...register('quantity', { valueAsNumber: true })}
+          max={Math.max(tool.minimum, largestOrderable(tool))}
+          quantity={quantity}
+          onQuantity={setQuantity}
         />
+
+        {!outOfStock && (
+          <>
+            <PriceTable tool={tool} quantity={quantityProblem ? undefined : quantity} />
+            {!quantityProblem && <PriceNudge tool={tool} quantity={quantity} onChoose={setQuantity} />}
+          </>
+        )}
 
         <div className="flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-base-content/80" aria-live="polite">
@@ -126,7 +143,10 @@ export function PurchaseForm({ tool, account, defaults }: PurchaseFormProps) {
               <span className="font-semibold text-error">{toolHasNoPriceMessage}</span>
             ) : quantityProblem ? null : (
               <>
-                Total: <strong className="text-lg text-base-content">{formatCents(lineTotalCents(tool.priceCents, quantity))}</strong>
+                <span className="block text-sm" data-testid="unit-price">
+                  {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))}
+                </span>
+                Total: <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
               </>
             )}
           </p>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Tool } from '@toolsify/shared/tools';
 import { formatCents } from '@toolsify/shared/money';
 import { messages } from '@toolsify/shared/messages';
+import { lowestPriceLine } from '../../catalog/components/price-breaks.tsx';
 
 /**
  * A tool as the purchase page and the tool's own page show it: image, name, SKU, per-unit
@@ -21,6 +22,7 @@ export function ToolSummary({ tool, children }: { tool: Tool; children?: ReactNo
         <p className="flex-none text-2xl font-semibold">
           {formatCents(tool.priceCents)}
           <span className="ml-1 text-base font-normal text-base-content/70">per unit</span>
+          {lowestPriceLine(tool) && <span className="block text-base font-medium text-base-content/80">{lowestPriceLine(tool)}</span>}
         </p>
         <dl className="grid gap-1 text-base">
           <div className="flex gap-1">
@@ -43,6 +45,18 @@ export function ToolSummary({ tool, children }: { tool: Tool; children?: ReactNo
             <dt className="text-base-content/70">Minimum order quantity:</dt>
             <dd className="font-medium">{tool.minimum} Pieces</dd>
           </div>
+          {tool.packSize > 1 && (
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Sold in packs of:</dt>
+              <dd className="font-medium">{tool.packSize.toLocaleString('en-US')} pieces</dd>
+            </div>
+          )}
+          {tool.maxPerOrder !== null && (
+            <div className="flex gap-1">
+              <dt className="text-base-content/70">Most per order:</dt>
+              <dd className="font-medium">{tool.maxPerOrder.toLocaleString('en-US')} pieces</dd>
+            </div>
+          )}
         </dl>
         <p className="flex-none whitespace-pre-line leading-relaxed text-base-content/80">{tool.description}</p>
         {children}

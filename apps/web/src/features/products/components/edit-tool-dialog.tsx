@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateToolInput } from '@toolsify/shared/tools';
 import { FormField, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTool } from '../api/update-tool.ts';
+import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
@@ -25,18 +26,25 @@ function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
     ...(next.description !== undefined && next.description !== tool.description ? { description: next.description } : {}),
     ...(next.priceCents !== undefined && next.priceCents !== tool.priceCents ? { priceCents: next.priceCents } : {}),
     ...(next.minimum !== undefined && next.minimum !== tool.minimum ? { minimum: next.minimum } : {}),
+    ...(next.packSize !== undefined && next.packSize !== tool.packSize ? { packSize: next.packSize } : {}),
+    ...(next.maxPerOrder !== undefined && next.maxPerOrder !== tool.maxPerOrder ? { maxPerOrder: next.maxPerOrder } : {}),
+    ...(next.priceBreaks !== undefined && JSON.stringify(next.priceBreaks) !== JSON.stringify(tool.priceBreaks)
+      ? { priceBreaks: next.priceBreaks }
+      : {}),
     ...(next.stock ? { stock: next.stock } : {}),
   };
 }
 
 /**
- * Edit a tool's SKU, price, minimum, description and stock. Stock moves by a change (+ restock,
+ * Edit a tool's SKU, price, minimum, description, bulk pricing (pack size, maximum, price
+ * breaks) and stock. Stock moves by a change (+ restock,
  * +/- correction) applied to the stock as it is when saved, so orders placed meanwhile count.
  */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const update = useUpdateTool();
+  const form = useForm<EditToolFormValues, unknown, UpdateToolInput>({ resolver: zodResolver(editToolFormSchema), mode: 'onChange' });
   const {
     register,
     handleSubmit,
@@ -44,7 +52,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
     setError,
     control,
     formState: { errors },
-  } = useForm<EditToolFormValues, unknown, UpdateToolInput>({ resolver: zodResolver(editToolFormSchema), mode: 'onChange' });
+  } = form;
   const stockDelta = useWatch({ control, name: 'stockDelta' });
 
   useEffect(() => {
@@ -56,6 +64,9 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
         description: tool.description,
         price: tool.priceCents / 100,
         minimum: tool.minimum,
+        packSize: tool.packSize,
+        maxPerOrder: tool.maxPerOrder,
+        priceBreaks: tool.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tier.unitPriceCents / 100 })),
         stockDelta: 0,
         stockReason: 'restock',
       });
@@ -86,7 +97,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
           setError('root', { message: error.message });
           if (error instanceof ApiError) {
             for (const [apiField, message] of Object.entries(error.fields)) {
-              const field = FIELD_OF[apiField];
+              const field = FIELD_OF[apiField] ?? (pricingFieldOf(apiField) as Path<EditToolFormValues> | undefined);
               if (field) setError(field, { message });
             }
           }
@@ -101,72 +112,82 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
       <div className="modal-box max-w-xl">
         {tool && (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <h3 id={titleId} className="text-lg font-bold">
-              Edit {tool.name}
-            </h3>
-            <InputField id="edit-sku" label="SKU" autoComplete="off" spellCheck={false} error={errors.sku?.message} {...register('sku')} />
-            <TextareaField
-              id="edit-description"
-              label="Description"
-              error={errors.description?.message}
-              rows={3}
-              {...register('description')}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
+          <FormProvider {...form}>
+            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+              <h3 id={titleId} className="text-lg font-bold">
+                Edit {tool.name}
+              </h3>
               <InputField
-                id="edit-price"
-                label="Price per unit ($)"
-                error={errors.price?.message}
-                {...dollarsInput}
-                {...register('price', { valueAsNumber: true })}
+                id="edit-sku"
+                label="SKU"
+                autoComplete="off"
+                spellCheck={false}
+                error={errors.sku?.message}
+                {...register('sku')}
               />
-              <InputField
-                id="edit-minimum"
-                label="Minimum Quantity"
-                error={errors.minimum?.message}
-                {...piecesInput}
-                {...register('minimum', { valueAsNumber: true })}
+              <TextareaField
+                id="edit-description"
+                label="Description"
+                error={errors.description?.message}
+                rows={3}
+                {...register('description')}
               />
-            </div>
-            <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-              <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>
-              <InputField
-                id="edit-stock-delta"
-                label="Change (+ adds, − removes)"
-                error={errors.stockDelta?.message}
-                hint={
-                  after !== null && stockDelta !== 0
-                    ? `About ${after.toLocaleString('en-US')} after saving`
-                    : 'Leave at 0 to keep the stock.'
-                }
-                type="number"
-                inputMode="numeric"
-                step={1}
-                {...register('stockDelta', { valueAsNumber: true, deps: ['stockReason'] })}
-              />
-              <FormField id="edit-stock-reason" label="Reason" error={errors.stockReason?.message}>
-                <select id="edit-stock-reason" className="select w-full" {...register('stockReason', { deps: ['stockDelta'] })}>
-                  <option value="restock">Restock (goods received)</option>
-                  <option value="correction">Correction (count fixed)</option>
-                </select>
-              </FormField>
-            </fieldset>
-            {errors.root?.message && (
-              <p role="alert" className="text-sm text-error">
-                {errors.root.message}
-              </p>
-            )}
-            <div className="modal-action mt-0">
-              <button type="button" className="btn" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Save changes
-              </button>
-            </div>
-          </form>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <InputField
+                  id="edit-price"
+                  label="Price per unit ($)"
+                  error={errors.price?.message}
+                  {...dollarsInput}
+                  {...register('price', { valueAsNumber: true })}
+                />
+                <InputField
+                  id="edit-minimum"
+                  label="Minimum Quantity"
+                  error={errors.minimum?.message}
+                  {...piecesInput}
+                  {...register('minimum', { valueAsNumber: true })}
+                />
+              </div>
+              <PricingFields idPrefix="edit" />
+              <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>
+                <InputField
+                  id="edit-stock-delta"
+                  label="Change (+ adds, − removes)"
+                  error={errors.stockDelta?.message}
+                  hint={
+                    after !== null && stockDelta !== 0
+                      ? `About ${after.toLocaleString('en-US')} after saving`
+                      : 'Leave at 0 to keep the stock.'
+                  }
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  {...register('stockDelta', { valueAsNumber: true, deps: ['stockReason'] })}
+                />
+                <FormField id="edit-stock-reason" label="Reason" error={errors.stockReason?.message}>
+                  <select id="edit-stock-reason" className="select w-full" {...register('stockReason', { deps: ['stockDelta'] })}>
+                    <option value="restock">Restock (goods received)</option>
+                    <option value="correction">Correction (count fixed)</option>
+                  </select>
+                </FormField>
+              </fieldset>
+              {errors.root?.message && (
+                <p role="alert" className="text-sm text-error">
+                  {errors.root.message}
+                </p>
+              )}
+              <div className="modal-action mt-0">
+                <button type="button" className="btn" onClick={onClose}>
+                  Cancel
+                </button>
+                <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+                  {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                  Save changes
+                </button>
+              </div>
+            </form>
+          </FormProvider>
         )}
       </div>
       <form method="dialog" className="modal-backdrop">

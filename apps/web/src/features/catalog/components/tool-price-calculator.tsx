@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { formatCents } from '@toolsify/shared/money';
+import { checkQuantity } from '@toolsify/shared/orders';
+import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
+import type { Tool } from '@toolsify/shared/tools';
+import { QuantityStepper } from '../../orders/components/quantity-stepper.tsx';
+import { PriceNudge, PriceTable, quantityHint } from './price-breaks.tsx';
+
+/**
+ * The tool page's price check: a quantity (by packs), the volume price table with the row it
+ * falls in, the unit price and total, the next break when near, and Purchase with that
+ * quantity. Anyone may use it; the purchase page starts from the quantity chosen here.
+ */
+export function ToolPriceCalculator({ tool }: { tool: Tool }) {
+  const [text, setText] = useState(String(tool.minimum));
+  const quantity = text.trim() === '' ? Number.NaN : Number(text);
+  const problem = Number.isNaN(quantity) ? 'Enter a quantity' : checkQuantity(quantity, tool)?.message;
+  const largest = largestOrderable(tool);
+  if (tool.available === 0 || largest === 0) {
+    return (
+      <>
+        <PriceTable tool={tool} />
+        <Link href={`/purchase/${tool.id}`} className="btn btn-primary w-full sm:btn-wide" aria-label={`Purchase ${tool.name}`}>
+          Purchase
+        </Link>
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <QuantityStepper
+        id="tool-quantity"
+        label="Quantity"
+        error={problem}
+        hint={quantityHint(tool)}
+        step={tool.packSize}
+        min={tool.minimum}
+        max={largest}
+        quantity={quantity}
+        onQuantity={(next) => setText(String(next))}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <PriceTable tool={tool} quantity={problem ? undefined : quantity} />
+      {!problem && (
+        <>
+          <p className="text-base-content/80" aria-live="polite" data-testid="tool-total">
+            {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))} ={' '}
+            <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
+          </p>
+          <PriceNudge tool={tool} quantity={quantity} onChoose={(next) => setText(String(next))} />
+        </>
+      )}
+      <Link
+        href={problem ? `/purchase/${tool.id}` : `/purchase/${tool.id}?quantity=${quantity}`}
+        className="btn btn-primary w-full sm:btn-wide"
+        aria-label={`Purchase ${tool.name}`}
+      >
+        Purchase
+      </Link>
+    </div>
+  );
+}
