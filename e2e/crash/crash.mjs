@@ -1,7 +1,9 @@
 // The crash test (`npm run test:crash`): the production server under 200 concurrent buyers,
 // killed with SIGKILL at random moments and restarted while the clients retry with their
 // Idempotency-Keys. Afterwards every order that was answered 2xx exists exactly once, no
-// other order exists, and the store's invariants (apps/server/src/test/invariants.ts) hold.
+// other order exists, every order carries the unit price of its quantity's tier (one tool has
+// price breaks) and a paid one was paid exactly its total, and the store's invariants
+// (apps/server/src/test/invariants.ts) hold.
 //
 // Phases: SQLite; then, when TEST_DATABASE_URL is set, PostgreSQL in a fresh schema; then two
 // server processes sharing that same PostgreSQL schema while the same buyers race across both
@@ -21,6 +23,7 @@ register();
 const { connectDatabase } = await import('../../apps/server/src/db/connect.ts');
 const { insertTool } = await import('../../apps/server/src/modules/tools/tools.repository.ts');
 const { findInvariantViolations } = await import('../../apps/server/src/test/invariants.ts');
+const { unitPriceFor } = await import('../../packages/shared/src/pricing.ts');
 const { grantAdminByEmail } = await import('../../apps/server/src/modules/users/users.repository.ts');
 
 /** The store has an admin (an invariant): signed up, then granted as `npm run admin -- grant` does. */
@@ -43,7 +46,18 @@ const catalog = [
   { name: 'Scarce drill', available: 600, minimum: 1, spread: 4, priceCents: 4_999 },
   { name: 'Scarce saw', available: 1_500, minimum: 5, spread: 10, priceCents: 1_299 },
   { name: 'Plentiful hammer', available: 5_000_000, minimum: 1, spread: 20, priceCents: 899 },
-  { name: 'Plentiful wrench', available: 5_000_000, minimum: 10, spread: 50, priceCents: 350 },
+  // Priced by quantity (price breaks at 25 and 40): every order must carry its tier's price.
+  {
+    name: 'Plentiful wrench',
+    available: 5_000_000,
+    minimum: 10,
+    spread: 50,
+    priceCents: 350,
+    priceBreaks: [
+      { minQuantity: 25, unitPriceCents: 330 },
+      { minQuantity: 40, unitPriceCents: 310 },
+    ],
+  },
 ];
 
 function startServers(name, databaseUrl, schema, ports) {
@@ -90,6 +104,7 @@ async function createWorld(db, client, runId) {
       priceCents: spec.priceCents,
       available: spec.available,
       minimum: spec.minimum,
+      priceBreaks: spec.priceBreaks ?? [],
     });
     tools.push({ ...spec, id: row.id });
   }
@@ -225,7 +240,15 @@ async function verify(db, world) {
       'orders.tool_id',
       'orders.status',
       'orders.transaction_id',
+      'orders.unit_price_cents',
       'user.email',
+      (eb) =>
+        eb
+          .selectFrom('payment_intent')
+          .select('payment_intent.amount_cents')
+          .whereRef('payment_intent.order_id', '=', 'orders.id')
+          .where('payment_intent.status', '=', 'succeeded')
+          .as('paid_cents'),
     ])
     .where('user.email', 'like', `crash-${runId}-%`)
     .execute();
@@ -250,6 +273,13 @@ async function verify(db, world) {
     if (!same) problems.push(`order ${entry.orderId} is not what was asked: ${JSON.stringify(row)} vs ${JSON.stringify(entry)}`);
     const told = entry.cancelled ? 'cancelled' : entry.paid ? 'paid' : 'unpaid';
     if (row.status !== told) problems.push(`order ${entry.orderId} is ${row.status}, the client was told ${told}`);
+    // Priced by the shared rule at its quantity, and paid exactly its total.
+    const tool = world.tools.find((t) => t.id === Number(row.tool_id));
+    const unit = tool && unitPriceFor({ priceCents: tool.priceCents, priceBreaks: tool.priceBreaks ?? [] }, row.quantity);
+    if (row.unit_price_cents !== unit) problems.push(`order ${entry.orderId} costs ${row.unit_price_cents} a piece, the rule says ${unit}`);
+    if (row.paid_cents !== null && row.paid_cents !== undefined && Number(row.paid_cents) !== row.unit_price_cents * row.quantity) {
+      problems.push(`order ${entry.orderId} was paid ${row.paid_cents}, its total is ${row.unit_price_cents * row.quantity}`);
+    }
     if (entry.paid && entry.transactionId && row.transaction_id !== entry.transactionId) {
       problems.push(`order ${entry.orderId} has transaction ${row.transaction_id}, the client was told ${entry.transactionId}`);
     }
