@@ -17,48 +17,53 @@ async function toolBySku(request: import('@playwright/test').APIRequestContext, 
 const yourRow = (page: import('@playwright/test').Page) => page.getByTestId('price-table').locator('tr[aria-current="true"]');
 
 test.describe('bulk pricing', () => {
-  test('the tool page: price table, live total, packs, the nudge, and Purchase with the quantity', async ({ page }) => {
-    // Angle Grinder: $32.90 from 40, $30.90 from 80, $28.90 from 200, in packs of 10.
-    const tool = await toolBySku(page.request, 'TF-AG115-850');
-    expect(tool).toMatchObject({ priceCents: 3290, minimum: 40, packSize: 10 });
+  for (const width of [375, 1280]) {
+    test(`the tool page at ${width} px: price table, live total, packs, the nudge, and Purchase with the quantity`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // Angle Grinder: $32.90 from 40, $30.90 from 80, $28.90 from 200, in packs of 10.
+      const tool = await toolBySku(page.request, 'TF-AG115-850');
+      expect(tool).toMatchObject({ priceCents: 3290, minimum: 40, packSize: 10 });
 
-    await page.goto('/tools?q=TF-AG115-850');
-    await expect(page.getByTestId('product-card').filter({ hasText: tool.name }).getByTestId('price-from')).toHaveText(
-      'From $28.90 at 200+ pieces',
-    );
+      await page.goto('/tools?q=TF-AG115-850');
+      await expect(page.getByTestId('product-card').filter({ hasText: tool.name }).getByTestId('price-from')).toHaveText(
+        'From $28.90 at 200+ pieces',
+      );
 
-    await page.goto(`/tools/${tool.id}`);
-    const table = page.getByTestId('price-table');
-    await expect(table.getByRole('row')).toHaveCount(4);
-    await expect(yourRow(page)).toContainText('40–79 pieces');
-    await expect(table).toContainText('$2.00 (6%)');
-    const quantity = page.getByLabel('Quantity', { exact: true });
-    await expect(quantity).toHaveValue('40');
-    await expect(page.getByText('Minimum 40, up to 900 pieces, in packs of 10')).toBeVisible();
+      await page.goto(`/tools/${tool.id}`);
+      const table = page.getByTestId('price-table');
+      await expect(table.getByRole('row')).toHaveCount(4);
+      await expect(yourRow(page)).toContainText('40–79 pieces');
+      await expect(table).toContainText('$2.00 (6%)');
+      const quantity = page.getByLabel('Quantity', { exact: true });
+      await expect(quantity).toHaveValue('40');
+      await expect(page.getByText('Minimum 40, up to 900 pieces, in packs of 10')).toBeVisible();
 
-    await quantity.fill('70');
-    await expect(page.getByTestId('tool-total')).toHaveText('70 × $32.90 = $2,303.00');
-    const nudge = page.getByTestId('price-nudge');
-    await expect(nudge).toContainText(
-      "Add 10 more pieces and every piece costs $30.90: the order costs $169.00 more but you save $160.00 against 80 at today's price.",
-    );
-    await screenshots(page, 'pricing-tool-page');
-    await nudge.getByRole('button', { name: 'Order 80' }).click();
-    await expect(quantity).toHaveValue('80');
-    await expect(yourRow(page)).toContainText('80–199 pieces');
-    await expect(page.getByTestId('tool-total')).toHaveText('80 × $30.90 = $2,472.00');
-    await expect(nudge).toHaveCount(0);
+      await quantity.fill('70');
+      await expect(page.getByTestId('tool-total')).toHaveText('70 × $32.90 = $2,303.00');
+      const nudge = page.getByTestId('price-nudge');
+      await expect(nudge).toContainText(
+        "Add 10 more pieces and every piece costs $30.90: the order costs $169.00 more but you save $160.00 against 80 at today's price.",
+      );
+      if (width === 1280) await screenshots(page, 'pricing-tool-page');
+      await nudge.getByRole('button', { name: 'Order 80' }).click();
+      await expect(quantity).toHaveValue('80');
+      await expect(yourRow(page)).toContainText('80–199 pieces');
+      await expect(page.getByTestId('tool-total')).toHaveText('80 × $30.90 = $2,472.00');
+      await expect(nudge).toHaveCount(0);
 
-    // The buttons move by a pack; a quantity off the packs names the two nearest.
-    await page.getByRole('button', { name: 'One pack of 10 more' }).click();
-    await expect(quantity).toHaveValue('90');
-    await quantity.fill('85');
-    await expect(page.getByText('Sold in packs of 10: choose 80 or 90.')).toBeVisible();
-    await expect(yourRow(page)).toHaveCount(0);
-    await quantity.press('ArrowUp');
-    await expect(quantity).toHaveValue('90');
-    await expect(page.getByRole('link', { name: `Purchase ${tool.name}` })).toHaveAttribute('href', `/purchase/${tool.id}?quantity=90`);
-  });
+      // The buttons move by a pack; a quantity off the packs names the two nearest.
+      await page.getByRole('button', { name: 'One pack of 10 more' }).click();
+      await expect(quantity).toHaveValue('90');
+      await quantity.fill('85');
+      await expect(page.getByText('Sold in packs of 10: choose 80 or 90.')).toBeVisible();
+      await expect(yourRow(page)).toHaveCount(0);
+      await quantity.press('ArrowUp');
+      await expect(quantity).toHaveValue('90');
+      await expect(page.getByRole('link', { name: `Purchase ${tool.name}` })).toHaveAttribute('href', `/purchase/${tool.id}?quantity=90`);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
 
   test('an order placed from the nudge is charged the tier price, computed by the server', async ({ page }) => {
     const account = newAccount('bulk');
