@@ -91,7 +91,8 @@ test.describe('bulk pricing', () => {
     await signIn(page, adminAccount());
     await page.goto('/dashboard/add');
     const name = `E2E Hex Key Set ${Date.now()}`;
-    await page.getByLabel('Image link').fill('https://cdn.example.com/hex.png');
+    // An image the store serves: the product shows on the home page of later specs.
+    await page.getByLabel('Image link').fill('/images/tools/hacksaw.svg');
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('SKU').fill(`E2E-HK-${Date.now()}`);
     await page.getByLabel('Description').fill('Nine hex keys in a holder.');
