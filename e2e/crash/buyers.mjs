@@ -117,15 +117,19 @@ export async function runBuyer(client, { index, keyPrefix, cookie, tools, ledger
   let n = 0;
   while (!shouldStop()) {
     n += 1;
-    const tool = pick(tools);
-    const quantity = between(tool.minimum, tool.minimum + tool.spread);
+    // Three orders in ten are of two or three tools (all or nothing); the others the spec's one tool.
+    const count = Math.random() < 0.3 ? between(2, Math.min(3, tools.length)) : 1;
+    const chosen = [...tools].sort(() => Math.random() - 0.5).slice(0, count);
+    const lines = chosen.map((tool) => ({ toolId: tool.id, quantity: between(tool.minimum, tool.minimum + tool.spread) }));
     const key = `${keyPrefix}-${index}-${n}`;
-    const body = { toolId: tool.id, quantity, phone: '+1 555 0100', address: `${index} Crash Street` };
+    const where = { phone: '+1 555 0100', address: `${index} Crash Street` };
+    const body = count === 1 ? { ...lines[0], ...where } : { lines, ...where };
     const entry = {
       key,
       buyer: index,
-      toolId: tool.id,
-      quantity,
+      lines,
+      toolId: lines[0].toolId,
+      quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
       status: null,
       orderId: null,
       cancelled: false,
@@ -140,7 +144,7 @@ export async function runBuyer(client, { index, keyPrefix, cookie, tools, ledger
       entry.orderId = res.json.id;
       if (res.status === 200) client.stats.replayed += 1;
       else client.stats.ordersCreated += 1;
-    } else if (res.status === 409 && res.json?.error?.code === 'OUT_OF_STOCK') {
+    } else if (res.status === 409 && (res.json?.error?.code === 'OUT_OF_STOCK' || res.json?.error?.code === 'LINES_REFUSED')) {
       client.stats.outOfStock += 1;
     } else {
       client.stats.refused.push(`${key}: ${res.status} ${res.text.slice(0, 200)}`);

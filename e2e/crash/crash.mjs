@@ -1,8 +1,9 @@
 // The crash test (`npm run test:crash`): the production server under 200 concurrent buyers,
 // killed with SIGKILL at random moments and restarted while the clients retry with their
 // Idempotency-Keys. Afterwards every order that was answered 2xx exists exactly once, no
-// other order exists, every order carries the unit price of its quantity's tier (one tool has
-// price breaks) and a paid one was paid exactly its total, and the store's invariants
+// other order exists, every order has exactly the lines asked for (three in ten orders are of
+// two or three tools, all or nothing), each line carries the unit price of its quantity's tier
+// (one tool has price breaks) and a paid order was paid exactly its total, and the store's invariants
 // (apps/server/src/test/invariants.ts) hold.
 //
 // Phases: SQLite; then, when TEST_DATABASE_URL is set, PostgreSQL in a fresh schema; then two
@@ -240,7 +241,7 @@ async function verify(db, world) {
       'orders.tool_id',
       'orders.status',
       'orders.transaction_id',
-      'orders.unit_price_cents',
+      'orders.total_cents',
       'user.email',
       (eb) =>
         eb
@@ -253,6 +254,21 @@ async function verify(db, world) {
     .where('user.email', 'like', `crash-${runId}-%`)
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const linesByOrder = new Map();
+  const lineRows = await db
+    .selectFrom('order_line')
+    .innerJoin('orders', 'orders.id', 'order_line.order_id')
+    .innerJoin('user', 'user.id', 'orders.user_id')
+    .select(['order_line.order_id', 'order_line.tool_id', 'order_line.quantity', 'order_line.unit_price_cents'])
+    .where('user.email', 'like', `crash-${runId}-%`)
+    .orderBy('order_line.order_id')
+    .orderBy('order_line.line_no')
+    .execute();
+  for (const line of lineRows) {
+    const id = Number(line.order_id);
+    if (!linesByOrder.has(id)) linesByOrder.set(id, []);
+    linesByOrder.get(id).push(line);
+  }
   const answeredIds = new Set();
 
   for (const entry of ledger) {
@@ -273,12 +289,24 @@ async function verify(db, world) {
     if (!same) problems.push(`order ${entry.orderId} is not what was asked: ${JSON.stringify(row)} vs ${JSON.stringify(entry)}`);
     const told = entry.cancelled ? 'cancelled' : entry.paid ? 'paid' : 'unpaid';
     if (row.status !== told) problems.push(`order ${entry.orderId} is ${row.status}, the client was told ${told}`);
-    // Priced by the shared rule at its quantity, and paid exactly its total.
-    const tool = world.tools.find((t) => t.id === Number(row.tool_id));
-    const unit = tool && unitPriceFor({ priceCents: tool.priceCents, priceBreaks: tool.priceBreaks ?? [] }, row.quantity);
-    if (row.unit_price_cents !== unit) problems.push(`order ${entry.orderId} costs ${row.unit_price_cents} a piece, the rule says ${unit}`);
-    if (row.paid_cents !== null && row.paid_cents !== undefined && Number(row.paid_cents) !== row.unit_price_cents * row.quantity) {
-      problems.push(`order ${entry.orderId} was paid ${row.paid_cents}, its total is ${row.unit_price_cents * row.quantity}`);
+    // Exactly the lines asked for, each priced by the shared rule at its quantity, and paid exactly its total.
+    const lines = linesByOrder.get(Number(row.id)) ?? [];
+    const asked = entry.lines.map((l) => `${l.toolId}x${l.quantity}`).join(',');
+    const stored = lines.map((l) => `${l.tool_id}x${l.quantity}`).join(',');
+    if (asked !== stored) problems.push(`order ${entry.orderId} has lines ${stored}, the client asked for ${asked}`);
+    let total = 0;
+    for (const line of lines) {
+      const tool = world.tools.find((t) => t.id === Number(line.tool_id));
+      const unit = tool && unitPriceFor({ priceCents: tool.priceCents, priceBreaks: tool.priceBreaks ?? [] }, line.quantity);
+      if (line.unit_price_cents !== unit)
+        problems.push(
+          `order ${entry.orderId}: ${line.quantity} of tool ${line.tool_id} cost ${line.unit_price_cents} a piece, the rule says ${unit}`,
+        );
+      total += line.unit_price_cents * line.quantity;
+    }
+    if (Number(row.total_cents) !== total) problems.push(`order ${entry.orderId} totals ${row.total_cents}, its lines ${total}`);
+    if (row.paid_cents !== null && row.paid_cents !== undefined && Number(row.paid_cents) !== total) {
+      problems.push(`order ${entry.orderId} was paid ${row.paid_cents}, its total is ${total}`);
     }
     if (entry.paid && entry.transactionId && row.transaction_id !== entry.transactionId) {
       problems.push(`order ${entry.orderId} has transaction ${row.transaction_id}, the client was told ${entry.transactionId}`);

@@ -20,8 +20,3 @@ export function dollarsToCents(dollars: number | string): number {
   if (!Number.isFinite(value)) throw new RangeError(`not an amount: ${String(dollars)}`);
   return Math.round(value * 100);
 }
-
-/** Total of a line: unit price times quantity, in cents. */
-export function lineTotalCents(unitPriceCents: number, quantity: number): number {
-  return unitPriceCents * quantity;
-}

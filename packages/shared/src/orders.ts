@@ -145,14 +145,74 @@ export const quantityField = z
   .min(1, messages.quantityBelowMinimum)
   .max(MAX_ORDER_QUANTITY, messages.quantityAboveAvailable);
 
-/** `POST /api/orders`. Buyer, name and price come from the session and the tool row, never the body. */
+const toolIdField = z.number({ error: 'Choose a tool' }).int('Choose a tool').positive('Choose a tool').max(2_147_483_647, 'Choose a tool');
+
+/** The spec's one-tool order: what the purchase form sends. */
 export const placeOrderSchema = z.strictObject({
-  toolId: z.number({ error: 'Choose a tool' }).int().positive().max(2_147_483_647),
+  toolId: toolIdField,
   quantity: quantityField,
   phone: phoneField,
   address: addressField,
 });
-export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** The most lines one order may have. */
+export const MAX_ORDER_LINES = 100;
+
+/** The buyer's own purchase-order reference, shown wherever the order is. */
+export const poNumberField = z
+  .string({ error: 'PO number must be text' })
+  .trim()
+  .max(40, 'PO number must be 40 characters or shorter')
+  .transform((v) => (v === '' ? null : v));
+
+export const orderLineInputSchema = z.strictObject({ toolId: toolIdField, quantity: quantityField });
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+/**
+ * `POST /api/orders`: `{ lines: [{ toolId, quantity }], phone, address, poNumber? }` (1 to 100
+ * lines, each tool once), or the spec's `{ toolId, quantity, phone, address }`, a one-line order.
+ * Buyer, names and prices come from the session and the tool rows, never the body. `single`
+ * says the spec's form was used: its refusals then name `quantity`, not `lines.0.quantity`.
+ */
+export const placeOrderRequestSchema = z
+  .strictObject({
+    toolId: toolIdField.optional(),
+    quantity: quantityField.optional(),
+    lines: z
+      .array(orderLineInputSchema, { error: 'lines must be a list of { toolId, quantity }' })
+      .min(1, 'An order has at least one line')
+      .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`)
+      .optional(),
+    phone: phoneField,
+    address: addressField,
+    poNumber: poNumberField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lines !== undefined) {
+      if (body.toolId !== undefined || body.quantity !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Send either lines or toolId and quantity, not both' });
+      }
+      const seen = new Map<number, number>();
+      body.lines.forEach((line, n) => {
+        const first = seen.get(line.toolId);
+        if (first === undefined) seen.set(line.toolId, n);
+        else ctx.addIssue({ code: 'custom', path: ['lines', n, 'toolId'], message: `This tool is already on line ${first + 1}` });
+      });
+      return;
+    }
+    if (body.toolId === undefined) ctx.addIssue({ code: 'custom', path: ['toolId'], message: 'Choose a tool' });
+    if (body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Enter a quantity' });
+  })
+  .transform((body) => ({
+    lines: body.lines ?? [{ toolId: body.toolId ?? 0, quantity: body.quantity ?? 0 }],
+    phone: body.phone,
+    address: body.address,
+    poNumber: body.poNumber ?? null,
+    single: body.lines === undefined,
+  }));
+export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
+/** What a client sends to `POST /api/orders`. */
+export type PlaceOrderBody = z.input<typeof placeOrderRequestSchema>;
 
 /** The purchase form: the same fields but toolId (from the page), plus the tool's quantity rule. */
 export function purchaseFormSchema(limits: QuantityLimits) {
@@ -177,15 +237,34 @@ export const idempotencyKeySchema = z
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** An order as the API answers it (spec's Order entity, with money in cents). */
-export const orderSchema = z.object({
-  id: z.number().int(),
+/** One line of an order: a tool, as it was when ordered, its quantity and its tier's unit price. */
+export const orderLineSchema = z.object({
   toolId: z.number().int(),
   /** The tool's name when ordered (kept if the tool is renamed or deleted). */
   tool: z.string(),
+  sku: z.string(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   totalCents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as the API answers it (spec's Order entity, with money in cents). For a one-line
+ * order `toolId`, `tool`, `quantity` and `unitPriceCents` are its line's, as the spec has them;
+ * for more lines, the first line's tool, a summary ("Cordless Drill 18V and 4 more"), all the
+ * pieces, and no single unit price (null). `lines` has every line; `totalCents` is what it costs.
+ */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  toolId: z.number().int(),
+  tool: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int().nullable(),
+  totalCents: z.number().int(),
+  lines: z.array(orderLineSchema),
+  /** The buyer's purchase-order reference, if they gave one. */
+  poNumber: z.string().nullable(),
   /** The buyer's email. */
   buyer: z.string(),
   buyerName: z.string(),

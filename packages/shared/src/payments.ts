@@ -160,7 +160,9 @@ export const paymentIntentResponseSchema = z.object({
     id: z.number().int(),
     toolName: z.string(),
     quantity: z.number().int(),
-    unitPriceCents: z.number().int(),
+    /** null for an order of several lines (each has its own). */
+    unitPriceCents: z.number().int().nullable(),
+    totalCents: z.number().int(),
   }),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;

@@ -8,6 +8,7 @@ import { removedEmails } from './migrations/006-removed-emails.ts';
 import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
 import { catalog } from './migrations/008-catalog.ts';
 import { pricing } from './migrations/009-pricing.ts';
+import { orderLines } from './migrations/010-order-lines.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '007-review-pictures-local': reviewPicturesLocal,
     '008-catalog': catalog(dialect),
     '009-pricing': pricing(dialect),
+    '010-order-lines': orderLines(dialect),
   };
 }
 

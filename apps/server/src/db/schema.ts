@@ -60,6 +60,24 @@ export interface OrderTable {
   paid_at: Timestamp | null;
   shipped_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** What the order costs: the sum of its lines (what a payment takes). */
+  total_cents: number;
+  line_count: ColumnType<number, number | undefined, number>;
+  /** The buyer's own purchase-order reference. */
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One tool of an order, as it was when ordered (see migration 010). */
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  /** 0, 1, ...: the order the buyer listed the lines in. */
+  line_no: number;
+  tool_id: number;
+  tool_name: string;
+  sku: string;
+  quantity: number;
+  unit_price_cents: number;
 }
 
 export type PaymentIntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -174,6 +192,7 @@ export interface Database {
   tool: ToolTable;
   stock_adjustment: StockAdjustmentTable;
   orders: OrderTable;
+  order_line: OrderLineTable;
   payment_intent: PaymentIntentTable;
   payment_event: PaymentEventTable;
   review: ReviewTable;
@@ -212,6 +231,7 @@ export const TOOL_COLUMNS = [
   'deleted_at',
 ] as const satisfies ReadonlyArray<keyof ToolTable>;
 export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 
 export function toIso(value: Timestamp): string {

@@ -6,8 +6,9 @@ import type { Database } from '../db/schema.ts';
  * The one checker run after the abuse, fuzz and crash tests: whatever a client sent and
  * whenever the server died, these must hold.
  *
- * - Stock is conserved: for every tool, available + the quantity held by open (not cancelled)
- *   orders = the sum of its stock adjustments (initial stock + restocks + corrections).
+ * - Stock is conserved: for every tool, available + the quantity held by the lines of open (not
+ *   cancelled) orders = the sum of its stock adjustments (initial stock + restocks + corrections).
+ * - Every order's lines add up to it: its total, its pieces and its line count.
  * - No stock is negative.
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
  * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at).
@@ -20,16 +21,39 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
 
   const stock = await sql<{ id: number; available: number; held: number; ledger: number }>`
     select t.id, t.available,
-      coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0) as held,
+      coalesce((select sum(l.quantity) from order_line l join orders o on o.id = l.order_id where l.tool_id = t.id and o.status <> 'cancelled'), 0) as held,
       coalesce((select sum(a.delta) from stock_adjustment a where a.tool_id = t.id), 0) as ledger
     from tool t
-    where t.available + coalesce((select sum(o.quantity) from orders o where o.tool_id = t.id and o.status <> 'cancelled'), 0)
+    where t.available + coalesce((select sum(l.quantity) from order_line l join orders o on o.id = l.order_id where l.tool_id = t.id and o.status <> 'cancelled'), 0)
        <> coalesce((select sum(a.delta) from stock_adjustment a where a.tool_id = t.id), 0)
     order by t.id
     limit 20`.execute(db);
   for (const r of stock.rows) {
     violations.push(
       `stock not conserved for tool ${r.id}: available ${r.available} + held by open orders ${r.held} <> stock adjustments ${r.ledger}`,
+    );
+  }
+
+  const sums = await sql<{
+    id: number;
+    total_cents: number;
+    quantity: number;
+    line_count: number;
+    lines_total: number;
+    pieces: number;
+    n: number;
+  }>`
+    select o.id, o.total_cents, o.quantity, o.line_count,
+      coalesce(sum(l.unit_price_cents * l.quantity), 0) as lines_total, coalesce(sum(l.quantity), 0) as pieces, count(l.id) as n
+    from orders o left join order_line l on l.order_id = o.id
+    group by o.id, o.total_cents, o.quantity, o.line_count
+    having coalesce(sum(l.unit_price_cents * l.quantity), 0) <> o.total_cents
+      or coalesce(sum(l.quantity), 0) <> o.quantity or count(l.id) <> o.line_count
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of sums.rows) {
+    violations.push(
+      `order ${r.id} does not add up: total ${r.total_cents} vs lines ${r.lines_total}, pieces ${r.quantity} vs ${r.pieces}, lines ${r.line_count} vs ${r.n}`,
     );
   }
 

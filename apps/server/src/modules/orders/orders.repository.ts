@@ -1,24 +1,36 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
-import { lineTotalCents } from '@toolsify/shared/money';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import type { DialectName } from '../../db/connect.ts';
-import { nowIso, toIso, TOOL_COLUMNS, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
+import { nowIso, toIso, TOOL_COLUMNS, type OrderLineRow, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
 /**
- * The API's order. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it (`expiresAt`,
- * null when paid, cancelled or when expiry is off); the sweep runs every few minutes after that.
+ * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
+ * (`expiresAt`, null when paid, cancelled or when expiry is off); the sweep runs every few
+ * minutes after that. A one-line order keeps the spec's fields as they always were; an order
+ * of more lines has the first line's tool, a summary name, all its pieces and no single price.
  */
-export function toOrder(row: OrderRow, unpaidTtlHours: number): Order {
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtlHours: number): Order {
   const createdAt = toIso(row.created_at);
   return {
     id: row.id,
     toolId: row.tool_id,
     tool: row.tool_name,
     quantity: row.quantity,
-    unitPriceCents: row.unit_price_cents,
-    totalCents: lineTotalCents(row.unit_price_cents, row.quantity),
+    unitPriceCents: row.line_count > 1 ? null : row.unit_price_cents,
+    totalCents: Number(row.total_cents),
+    lines: [...lines]
+      .sort((a, b) => a.line_no - b.line_no)
+      .map((line) => ({
+        toolId: line.tool_id,
+        tool: line.tool_name,
+        sku: line.sku,
+        quantity: line.quantity,
+        unitPriceCents: line.unit_price_cents,
+        totalCents: line.unit_price_cents * line.quantity,
+      })),
+    poNumber: row.po_number,
     buyer: row.buyer_email,
     buyerName: row.buyer_name,
     phone: row.phone,
@@ -30,6 +42,21 @@ export function toOrder(row: OrderRow, unpaidTtlHours: number): Order {
     expiresAt:
       row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
   };
+}
+
+/** The lines of these orders, by order id: one query for a whole page. */
+export async function findLinesOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
+  const byOrder = new Map<number, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_line')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
 }
 
 export async function findOrderById(db: Db, id: number): Promise<OrderRow | undefined> {
@@ -67,11 +94,15 @@ export async function findUnpaidOrdersBefore(db: Db, cutoff: string, limit: numb
 }
 
 /**
- * The unpaid orders of a tool, oldest first; with `openPayment: false`, only those with no
+ * The unpaid orders with a line of a tool, oldest first; with `openPayment: false`, only those with no
  * payment under way (no open payment intent), which may be cancelled without the gateway.
  */
 export async function findUnpaidOrdersOfTool(db: Db, toolId: number, options: { openPayment?: false } = {}): Promise<OrderRow[]> {
-  let query = db.selectFrom('orders').selectAll().where('tool_id', '=', toolId).where('status', '=', 'unpaid');
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', (eb) => eb.selectFrom('order_line').select('order_line.order_id').where('order_line.tool_id', '=', toolId))
+    .where('status', '=', 'unpaid');
   if (options.openPayment === false) {
     query = query.where(({ exists, not, selectFrom }) =>
       not(
@@ -107,171 +138,256 @@ export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefi
   return db.selectFrom('tool').select(TOOL_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-/**
- * THE update that takes `quantity` pieces of a live tool's stock, only if the quantity meets the
- * tool's quantity rule (DESIGN.md decision 3; the shared checkQuantity: at least the minimum, at
- * most the maximum per order and the stock, whole packs), only if the order can be paid by
- * card (a price above $0, a total of at most MAX_CARD_PAYMENT_CENTS at the quantity's unit
- * price), and only while the buyer holds fewer than `maxUnpaidOrders` unpaid orders (0: no
- * cap); the caller says what it returns (`unitPriceSql` is the quantity's price). It changes no
- * row when nothing may be taken.
- *
- * The cap is a condition of this same update rather than a read before it, so placing an
- * order stays one statement on PostgreSQL (decision 005), and the count (an index of unpaid
- * orders only) adds no round trip. On SQLite transactions run one at a time, so it is exact.
- * On PostgreSQL (READ COMMITTED) a statement counts the orders committed when it started, so
- * two statements of one buyer at the same moment could both see room for the last order: the
- * service runs a buyer's placements one at a time per process (placeOrder).
- */
-function takeStock(db: Db, dialect: DialectName, order: Pick<OrderRequest, 'toolId' | 'quantity' | 'userId' | 'maxUnpaidOrders'>) {
-  const { toolId, quantity } = order;
-  let update = db
-    .updateTable('tool')
-    .set((eb) => ({ available: eb('available', '-', quantity), updated_at: nowIso() }))
-    .where('id', '=', toolId)
-    .where('available', '>=', quantity)
-    .where('minimum', '<=', quantity)
-    .where((eb) => eb.or([eb('max_per_order', 'is', null), eb('max_per_order', '>=', quantity)]))
-    .where(sql<number>`${quantity} % pack_size`, '=', 0)
+/** The live tools among `ids`. */
+export async function findLiveTools(db: Db, ids: readonly number[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('tool')
+    .select(TOOL_COLUMNS)
+    .where('id', 'in', [...ids])
     .where('deleted_at', 'is', null)
-    .where('price_cents', '>', 0)
-    // unit price x quantity <= the maximum, said without a multiplication the database could overflow.
-    .where(unitPriceSql(dialect, quantity), '<=', Math.floor(MAX_CARD_PAYMENT_CENTS / quantity));
-  if (order.maxUnpaidOrders > 0) {
-    update = update.where((eb) => eb(unpaidOrdersOf(db, order.userId), '<', order.maxUnpaidOrders));
-  }
-  return update;
+    .execute();
+}
+
+type Quantity = number | RawBuilder<number>;
+
+/**
+ * THE conditions under which `quantity` pieces of a live tool's stock may be taken, for a
+ * statement on `tool`: the quantity meets the tool's quantity rule (DESIGN.md decision 3; the
+ * shared checkQuantity: at least the minimum, at most the maximum per order and the stock,
+ * whole packs) and the line can be paid by card (a price above $0, a line total of at most
+ * MAX_CARD_PAYMENT_CENTS at the quantity's unit price, said without a multiplication the
+ * database could overflow). The quantity is a number (SQLite, a line at a time) or a column
+ * (PostgreSQL, every line at once).
+ */
+function takeable(dialect: DialectName, quantity: Quantity): RawBuilder<boolean> {
+  const q = typeof quantity === 'number' ? sql<number>`${quantity}` : quantity;
+  return sql<boolean>`(
+    tool.available >= ${q}
+    and tool.minimum <= ${q}
+    and (tool.max_per_order is null or tool.max_per_order >= ${q})
+    and ${q} % tool.pack_size = 0
+    and tool.deleted_at is null
+    and tool.price_cents > 0
+    and ${unitPriceSql(dialect, quantity)} <= ${sql.lit(MAX_CARD_PAYMENT_CENTS)} / ${q}
+  )`;
 }
 
 /**
  * The shared price rule (unitPriceFor) in SQL, for a statement on the tool table: the price of
- * the highest break whose minQuantity is at most `quantity`, else the base price. It prices the
- * order in the same statement that takes the stock, from the row it takes it from; a property
- * test (orders.pricing.test.ts) holds it to unitPriceFor.
+ * the highest break whose minQuantity is at most `quantity`, else the base price. It prices
+ * each line in the same statement that takes its stock, from the row it takes it from; a
+ * property test (orders.pricing.test.ts) holds it to unitPriceFor.
  */
-export function unitPriceSql(dialect: DialectName, quantity: number) {
+export function unitPriceSql(dialect: DialectName, quantity: Quantity) {
+  const q = typeof quantity === 'number' ? sql<number>`${quantity}` : quantity;
   return dialect === 'postgres'
     ? sql<number>`coalesce((
         select (b ->> 'unitPriceCents')::integer from jsonb_array_elements(tool.price_breaks) b
-        where (b ->> 'minQuantity')::integer <= ${quantity}
+        where (b ->> 'minQuantity')::integer <= ${q}
         order by (b ->> 'minQuantity')::integer desc limit 1
       ), tool.price_cents)`
     : sql<number>`coalesce((
         select b.value ->> '$.unitPriceCents' from json_each(tool.price_breaks) b
-        where b.value ->> '$.minQuantity' <= ${quantity}
+        where b.value ->> '$.minQuantity' <= ${q}
         order by b.value ->> '$.minQuantity' desc limit 1
       ), tool.price_cents)`;
 }
 
-/** Puts `quantity` pieces back (a cancelled order), whether or not the tool was deleted since. */
-export async function returnStock(db: Db, toolId: number, quantity: number): Promise<void> {
-  await db
-    .updateTable('tool')
-    .set((eb) => ({ available: eb('available', '+', quantity), updated_at: nowIso() }))
-    .where('id', '=', toolId)
-    .execute();
+/**
+ * Puts every line's pieces back (a cancelled order), whether or not the tools were deleted
+ * since: each tool of the order once (a tool is on at most one line). On PostgreSQL the tools
+ * are locked in id order first, as placing an order locks them, so the two never deadlock.
+ */
+export async function returnStock(db: Db, dialect: DialectName, orderId: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`select id from tool where id in (select l.tool_id from order_line l where l.order_id = ${orderId}) order by id for update`.execute(
+      db,
+    );
+  }
+  await sql`
+    update tool set
+      available = available + (select l.quantity from order_line l where l.order_id = ${orderId} and l.tool_id = tool.id),
+      updated_at = ${nowIso()}
+    where id in (select l.tool_id from order_line l where l.order_id = ${orderId})`.execute(db);
 }
 
-export interface NewOrder {
+/** What a buyer asks for: the lines, in their order, and who and where. */
+export interface OrderRequest {
   userId: string;
-  toolId: number;
-  toolName: string;
-  unitPriceCents: number;
-  quantity: number;
+  lines: ReadonlyArray<{ toolId: number; quantity: number }>;
   buyerEmail: string;
   buyerName: string;
   phone: string;
   address: string;
+  poNumber: string | null;
   idempotencyKey: string | null;
-}
-
-export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
-  const now = nowIso();
-  return db
-    .insertInto('orders')
-    .values({
-      user_id: order.userId,
-      tool_id: order.toolId,
-      tool_name: order.toolName,
-      unit_price_cents: order.unitPriceCents,
-      quantity: order.quantity,
-      buyer_email: order.buyerEmail,
-      buyer_name: order.buyerName,
-      phone: order.phone,
-      address: order.address,
-      status: 'unpaid',
-      idempotency_key: order.idempotencyKey,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export type OrderRequest = Omit<NewOrder, 'toolName' | 'unitPriceCents'> & {
   /** MAX_UNPAID_ORDERS_PER_BUYER: refused when the buyer already holds this many; 0: no cap. */
   maxUnpaidOrders: number;
-};
+}
 
-/**
- * SQLite's half of placing an order, run in the service's transaction with insertOrder: takes
- * the stock and answers the tool's name and the quantity's unit price as the update found them
- * (undefined: nothing taken). SQLite has no UPDATE in WITH, so it cannot be one statement there.
- */
-export async function takeStockForOrder(trx: Db, order: OrderRequest): Promise<{ name: string; unit_price_cents: number } | undefined> {
-  return takeStock(trx, 'sqlite', order)
-    .returning(['name', unitPriceSql('sqlite', order.quantity).as('unit_price_cents')])
-    .executeTakeFirst();
+/** A line as the placing statement took it. */
+interface TakenLine {
+  line_no: number;
+  tool_id: number;
+  tool_name: string;
+  sku: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+/** "Cordless Drill 18V", or "Cordless Drill 18V and 4 more". */
+export function orderTitle(firstTool: string, lineCount: number): string {
+  return lineCount > 1 ? `${firstTool} and ${lineCount - 1} more` : firstTool;
+}
+
+/** Thrown inside SQLite's placing transaction to undo it: a line could not be taken. */
+class OrderRefused extends Error {}
+
+/** PostgreSQL's answer when toolsify_refuse_order() undid a placing statement (migration 010). */
+export function isOrderRefused(error: unknown): boolean {
+  return (
+    error instanceof OrderRefused || (error as { code?: string; message?: string })?.message?.includes('toolsify: order refused') === true
+  );
 }
 
 /**
- * PostgreSQL's way of placing an order: takeStock and the insert as one statement (a
- * data-modifying WITH), atomic without a transaction's four round trips; the name and price
- * come from the row the stock was taken from. Answers undefined when no stock was taken; a
- * repeated idempotency key fails the whole statement (nothing taken).
+ * Places an order, all or nothing: every line's stock taken (takeable), priced by its tier,
+ * the order's total payable by card, the buyer under the cap on unpaid orders, and the order
+ * and its lines inserted. Answers the order and its lines, or undefined when anything was
+ * refused (nothing changed; the service explains why). A repeated idempotency key fails on
+ * the unique index (nothing changed).
+ *
+ * SQLite: one transaction, a conditional update per line (transactions run one at a time, so
+ * the cap is exact). PostgreSQL: one statement (decision 005), all lines at once; when not
+ * every line was taken it raises, which undoes the whole statement.
  */
-export async function insertOrderTakingStock(db: Db, order: OrderRequest): Promise<OrderRow | undefined> {
+export async function placeOrderTakingStock(
+  db: Db,
+  dialect: DialectName,
+  order: OrderRequest,
+): Promise<{ row: OrderRow; lines: OrderLineRow[] } | undefined> {
+  try {
+    return dialect === 'postgres' ? await placeOnPostgres(db, order) : await placeOnSqlite(db, order);
+  } catch (error) {
+    if (isOrderRefused(error)) return undefined;
+    throw error;
+  }
+}
+
+async function placeOnSqlite(db: Db, order: OrderRequest): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
+  return db.transaction().execute(async (trx) => {
+    if (order.maxUnpaidOrders > 0 && (await countUnpaidOrdersOf(trx, order.userId)) >= order.maxUnpaidOrders) throw new OrderRefused();
+    const now = nowIso();
+    const taken: TakenLine[] = [];
+    for (const [lineNo, line] of order.lines.entries()) {
+      const row = await trx
+        .updateTable('tool')
+        .set((eb) => ({ available: eb('available', '-', line.quantity), updated_at: now }))
+        .where('id', '=', line.toolId)
+        .where(takeable('sqlite', line.quantity))
+        .returning(['id', 'name', 'sku', unitPriceSql('sqlite', line.quantity).as('unit_price_cents')])
+        .executeTakeFirst();
+      if (!row) throw new OrderRefused();
+      taken.push({
+        line_no: lineNo,
+        tool_id: row.id,
+        tool_name: row.name,
+        sku: row.sku,
+        quantity: line.quantity,
+        unit_price_cents: Number(row.unit_price_cents),
+      });
+    }
+    const total = taken.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+    if (total > MAX_CARD_PAYMENT_CENTS) throw new OrderRefused();
+    const first = taken[0];
+    if (!first) throw new OrderRefused();
+    const row = await trx
+      .insertInto('orders')
+      .values({
+        user_id: order.userId,
+        tool_id: first.tool_id,
+        tool_name: orderTitle(first.tool_name, taken.length),
+        unit_price_cents: first.unit_price_cents,
+        quantity: taken.reduce((sum, line) => sum + line.quantity, 0),
+        total_cents: total,
+        line_count: taken.length,
+        po_number: order.poNumber,
+        buyer_email: order.buyerEmail,
+        buyer_name: order.buyerName,
+        phone: order.phone,
+        address: order.address,
+        status: 'unpaid',
+        idempotency_key: order.idempotencyKey,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const lines = await trx
+      .insertInto('order_line')
+      .values(taken.map((line) => ({ order_id: row.id, ...line })))
+      .returningAll()
+      .execute();
+    return { row, lines };
+  });
+}
+
+async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
   const now = nowIso();
-  return db
-    .with('taken', () =>
-      takeStock(db, 'postgres', order).returning(['id', 'name', unitPriceSql('postgres', order.quantity).as('unit_price_cents')]),
+  const count = order.lines.length;
+  const q = sql<number>`req.quantity`;
+  const cap =
+    order.maxUnpaidOrders > 0
+      ? sql`(select count(*) from orders u where u.user_id = ${order.userId} and u.status = 'unpaid') < ${order.maxUnpaidOrders}`
+      : sql`true`;
+  // The tools are locked in id order first, so two orders of the same tools never deadlock.
+  const result = await sql<OrderRow & { lines: TakenLine[] | string }>`
+    with req (tool_id, quantity, line_no) as (
+      select * from unnest(${order.lines.map((l) => l.toolId)}::integer[], ${order.lines.map((l) => l.quantity)}::integer[])
+        with ordinality
+    ),
+    locked as (
+      select tool.id from tool where tool.id in (select tool_id from req) order by tool.id for update
+    ),
+    taken as (
+      update tool set available = tool.available - req.quantity, updated_at = ${now}::timestamptz
+      from req
+      where tool.id = req.tool_id and tool.id in (select id from locked) and ${takeable('postgres', q)}
+      returning (req.line_no - 1)::integer as line_no, tool.id as tool_id, tool.name as tool_name, tool.sku, req.quantity,
+        ${unitPriceSql('postgres', q)} as unit_price_cents
+    ),
+    summary as (
+      select count(*) as n, sum(unit_price_cents::bigint * quantity) as total, sum(quantity) as pieces from taken
+    ),
+    first_line as (select * from taken order by line_no limit 1),
+    ord as (
+      insert into orders (user_id, tool_id, tool_name, unit_price_cents, quantity, total_cents, line_count, po_number,
+        buyer_email, buyer_name, phone, address, status, idempotency_key, created_at, updated_at)
+      select ${order.userId}, f.tool_id,
+        case when s.n > 1 then f.tool_name || ' and ' || (s.n - 1) || ' more' else f.tool_name end,
+        f.unit_price_cents, s.pieces, s.total, s.n, ${order.poNumber}::text,
+        ${order.buyerEmail}, ${order.buyerName}, ${order.phone}, ${order.address}, 'unpaid', ${order.idempotencyKey}::text,
+        ${now}::timestamptz, ${now}::timestamptz
+      from summary s, first_line f
+      where s.n = ${count} and s.total <= ${MAX_CARD_PAYMENT_CENTS} and ${cap}
+      returning *
+    ),
+    written as (
+      insert into order_line (order_id, line_no, tool_id, tool_name, sku, quantity, unit_price_cents)
+      select ord.id, taken.line_no, taken.tool_id, taken.tool_name, taken.sku, taken.quantity, taken.unit_price_cents
+      from ord, taken
+      returning *
     )
-    .insertInto('orders')
-    .columns([
-      'user_id',
-      'tool_id',
-      'tool_name',
-      'unit_price_cents',
-      'quantity',
-      'buyer_email',
-      'buyer_name',
-      'phone',
-      'address',
-      'status',
-      'idempotency_key',
-      'created_at',
-      'updated_at',
-    ])
-    .expression((eb) =>
-      eb.selectFrom('taken').select((s) => [
-        // Parameters in a select list have no column to take their type from: name it.
-        s.cast<string>(s.val(order.userId), 'text').as('user_id'),
-        'taken.id as tool_id',
-        'taken.name as tool_name',
-        'taken.unit_price_cents',
-        s.cast<number>(s.val(order.quantity), 'integer').as('quantity'),
-        s.cast<string>(s.val(order.buyerEmail), 'text').as('buyer_email'),
-        s.cast<string>(s.val(order.buyerName), 'text').as('buyer_name'),
-        s.cast<string>(s.val(order.phone), 'text').as('phone'),
-        s.cast<string>(s.val(order.address), 'text').as('address'),
-        s.cast<string>(s.val('unpaid'), 'text').as('status'),
-        s.cast<string | null>(s.val(order.idempotencyKey), 'text').as('idempotency_key'),
-        s.cast<string>(s.val(now), 'timestamptz').as('created_at'),
-        s.cast<string>(s.val(now), 'timestamptz').as('updated_at'),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+    select ord.*,
+      (select json_agg(w order by w.line_no) from written w) as lines,
+      case when ord.id is null then toolsify_refuse_order() else 0 end as refused
+    from (select 1) one left join ord on true`.execute(db);
+  const placed = result.rows[0];
+  if (!placed || placed.id === null) throw new OrderRefused();
+  const { lines, ...row } = placed as OrderRow & { lines: OrderLineRow[] | string; refused?: number };
+  delete (row as { refused?: number }).refused;
+  return { row, lines: typeof lines === 'string' ? (JSON.parse(lines) as OrderLineRow[]) : lines };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   idempotencyKeySchema,
   myOrdersQuerySchema,
   orderSchema,
-  placeOrderSchema,
+  placeOrderRequestSchema,
 } from '@toolsify/shared/orders';
 import { cancelOrder, getOrder, listAllOrders, listMyOrders, placeOrder, shipOrder } from './orders.service.ts';
 
@@ -25,11 +25,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: app.config.RATE_LIMIT ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
       schema: {
         tags: ['orders'],
-        summary: 'Place an order: takes the stock at once; buyer and price come from the session and the tool',
+        summary:
+          'Place an order of one or more lines, all or nothing: takes the stock at once; buyer and prices come from the session and the tools',
         description:
           'Send an Idempotency-Key header (8-128 characters) to make retries safe: the same key again answers the same order (200, Idempotent-Replayed: true) and takes the stock once.',
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional() }),
-        body: placeOrderSchema,
+        body: placeOrderRequestSchema,
         response: { 200: orderSchema, 201: orderSchema, 429: errorBodySchema, ...errors },
       },
     },

@@ -12,9 +12,10 @@ import {
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
 import { lineCostCents } from '@toolsify/shared/pricing';
+import type { Tool } from '@toolsify/shared/tools';
 import { toTool } from '../tools/tools.repository.ts';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
-import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
+import { toIso, type Database, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -23,16 +24,15 @@ import type { SessionUser } from '../auth/auth.plugin.ts';
 import { closeOpenPayment } from '../payments/payments.service.ts';
 import {
   countUnpaidOrdersOf,
-  findLiveTool,
+  findLinesOf,
+  findLiveTools,
   findOrderById,
   findOrderByIdempotencyKey,
   findUnpaidOrdersBefore,
   findUnpaidOrdersOfTool,
   findOrdersPage,
+  placeOrderTakingStock,
   returnStock,
-  insertOrder,
-  insertOrderTakingStock,
-  takeStockForOrder,
   type OrderRequest,
   toOrder,
   transitionOrder,
@@ -61,29 +61,58 @@ async function findVisibleOrder(db: Kysely<Database>, id: number, user: SessionU
   return row;
 }
 
-function sameRequest(row: OrderRow, input: PlaceOrderInput): boolean {
-  return row.tool_id === input.toolId && row.quantity === input.quantity && row.phone === input.phone && row.address === input.address;
+/** Whether a stored order is what this request asks for (a repeated Idempotency-Key). */
+function sameRequest(row: OrderRow, lines: readonly OrderLineRow[], input: PlaceOrderInput): boolean {
+  const asked = input.lines.map((line) => `${line.toolId}x${line.quantity}`).join(',');
+  const stored = [...lines]
+    .sort((a, b) => a.line_no - b.line_no)
+    .map((line) => `${line.tool_id}x${line.quantity}`)
+    .join(',');
+  return asked === stored && row.phone === input.phone && row.address === input.address && row.po_number === input.poNumber;
+}
+
+/** Orders as the API answers them, with their lines (one query) and when unpaid ones expire. */
+async function presentAll(deps: Pick<OrdersDeps, 'config' | 'db'>, rows: readonly OrderRow[]): Promise<Order[]> {
+  const lines = await findLinesOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], deps.config.UNPAID_ORDER_TTL_HOURS));
+}
+
+async function present(deps: Pick<OrdersDeps, 'config' | 'db'>, row: OrderRow): Promise<Order> {
+  const [order] = await presentAll(deps, [row]);
+  if (!order) throw new Error('unreachable: one row presents as one order');
+  return order;
 }
 
 /** A repeated Idempotency-Key: the same order again, or a conflict if the body changed. */
-/** An order as the API answers it, with when it expires if it is unpaid. */
-function present(deps: Pick<OrdersDeps, 'config'>, row: OrderRow): Order {
-  return toOrder(row, deps.config.UNPAID_ORDER_TTL_HOURS);
-}
-
-function replay(deps: OrdersDeps, row: OrderRow, input: PlaceOrderInput): { order: Order; replayed: true } {
-  if (!sameRequest(row, input)) {
+async function replay(deps: OrdersDeps, row: OrderRow, input: PlaceOrderInput): Promise<{ order: Order; replayed: true }> {
+  const lines = (await findLinesOf(deps.db, [row.id])).get(row.id) ?? [];
+  if (!sameRequest(row, lines, input)) {
     throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different order.');
   }
-  return { order: present(deps, row), replayed: true };
+  return { order: toOrder(row, lines, deps.config.UNPAID_ORDER_TTL_HOURS), replayed: true };
+}
+
+/** Tries a statement again when PostgreSQL chose it as a deadlock victim (it changed nothing). */
+async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+    }
+  }
 }
 
 /**
- * Places an order: takes the stock with a conditional update (never below 0, never twice,
- * never below the tool's minimum, never for a total a card cannot pay, never past the buyer's
- * MAX_UNPAID_ORDERS_PER_BUYER) and inserts the order with the tool's name and unit price as
- * that update found them, atomically: one statement on PostgreSQL, one transaction on SQLite.
- * Buyer and name come from the session. The tool is read only to explain a refusal.
+ * Places an order of one or more lines, all or nothing: every line's stock is taken with the
+ * tool's quantity rule and priced by its tier, the total is payable by card and the buyer is
+ * under MAX_UNPAID_ORDERS_PER_BUYER, or nothing changes and the answer names each refused line
+ * (placeOrderTakingStock: one statement on PostgreSQL, one transaction on SQLite). Buyer, names
+ * and prices come from the session and the tool rows. The tools are read only to explain a
+ * refusal.
  *
  * With an idempotency key, the unique (user, key) index decides: the same key again fails
  * (and takes nothing), and then the first order is the answer, whether the retry failed on the
@@ -95,24 +124,23 @@ export async function placeOrder(
   input: PlaceOrderInput,
   idempotencyKey?: string,
 ): Promise<{ order: Order; replayed: boolean }> {
-  let row: OrderRow;
   const maxUnpaidOrders = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
   const request: OrderRequest = {
     userId: user.id,
-    toolId: input.toolId,
-    quantity: input.quantity,
+    lines: input.lines,
     buyerEmail: user.email,
     buyerName: user.name,
     phone: input.phone,
     address: input.address,
+    poNumber: input.poNumber,
     idempotencyKey: idempotencyKey ?? null,
     maxUnpaidOrders,
   };
-  const take = () => takeStockIntoOrder(deps, request);
+  const take = () => retryingDeadlocks(() => placeOrderTakingStock(deps.db, deps.dialect, request));
+  let placed: Awaited<ReturnType<typeof placeOrderTakingStock>>;
   try {
-    const placed = await (maxUnpaidOrders > 0 ? oneAtATime(user.id, take) : take());
+    placed = await (maxUnpaidOrders > 0 ? oneAtATime(user.id, take) : take());
     if (!placed) throw await refusal(deps, user, input);
-    row = placed;
   } catch (error) {
     // A key we have seen: its first order is the answer (this attempt took nothing), including
     // when two requests with the key raced, and when that order is one of the unpaid orders
@@ -124,20 +152,7 @@ export async function placeOrder(
     throw error;
   }
   deps.catalogCache.clear();
-  return { order: present(deps, row), replayed: false };
-}
-
-/**
- * Takes the stock and inserts the order atomically, the name and price coming from the row the
- * stock was taken from (undefined: nothing taken): one statement on PostgreSQL, a transaction on
- * SQLite (see the repository's two halves).
- */
-async function takeStockIntoOrder(deps: OrdersDeps, request: OrderRequest): Promise<OrderRow | undefined> {
-  if (deps.dialect !== 'sqlite') return insertOrderTakingStock(deps.db, request);
-  return deps.db.transaction().execute(async (trx) => {
-    const taken = await takeStockForOrder(trx, request);
-    return taken && insertOrder(trx, { ...request, toolName: taken.name, unitPriceCents: taken.unit_price_cents });
-  });
+  return { order: toOrder(placed.row, placed.lines, deps.config.UNPAID_ORDER_TTL_HOURS), replayed: false };
 }
 
 /**
@@ -168,23 +183,64 @@ async function oneAtATime<T>(buyerId: string, run: () => Promise<T>): Promise<T>
  * the spec's words, a total above what a card can pay, or the buyer's unpaid orders at the cap.
  */
 async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInput): Promise<AppError> {
-  const tool = await findLiveTool(deps.db, input.toolId);
-  if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
-  if (tool.price_cents <= 0) return new AppError('INVALID_STATE', toolHasNoPriceMessage);
-  const rules = toTool(tool);
-  const problem = checkQuantity(input.quantity, rules);
-  if (problem) return quantityError(problem);
-  if (lineCostCents(rules, input.quantity) > MAX_CARD_PAYMENT_CENTS) {
-    return new AppError('VALIDATION_FAILED', totalAboveCardMaximumMessage, { quantity: totalAboveCardMaximumMessage });
-  }
+  const tools = new Map(
+    (
+      await findLiveTools(
+        deps.db,
+        input.lines.map((line) => line.toolId),
+      )
+    ).map((tool) => [tool.id, tool]),
+  );
   const cap = deps.config.MAX_UNPAID_ORDERS_PER_BUYER;
-  if (cap > 0 && (await countUnpaidOrdersOf(deps.db, user.id)) >= cap) {
-    return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
+  const overCap = async () => cap > 0 && (await countUnpaidOrdersOf(deps.db, user.id)) >= cap;
+  const [only] = input.lines;
+  if (input.single && only) {
+    // The spec's one-tool order: its refusals as they always were.
+    const tool = tools.get(only.toolId);
+    if (!tool) return new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE, { toolId: TOOL_NOT_AVAILABLE });
+    if (tool.price_cents <= 0) return new AppError('INVALID_STATE', toolHasNoPriceMessage);
+    const problem = lineProblem(toTool(tool), only.quantity);
+    if (problem) return quantityError(problem);
+    if (await overCap()) return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
+    return quantityError({ kind: 'above-available', message: messages.quantityAboveAvailable });
   }
-  return quantityError({ kind: 'above-available', message: messages.quantityAboveAvailable });
+  const fields: Record<string, string> = {};
+  let total = 0;
+  input.lines.forEach((line, n) => {
+    const tool = tools.get(line.toolId);
+    if (!tool || tool.price_cents <= 0) {
+      fields[`lines.${n}.toolId`] = tool ? toolHasNoPriceMessage : TOOL_NOT_AVAILABLE;
+      return;
+    }
+    const problem = lineProblem(toTool(tool), line.quantity);
+    if (problem) fields[`lines.${n}.quantity`] = problem.message;
+    else total += lineCostCents(toTool(tool), line.quantity);
+  });
+  const refused = Object.keys(fields).length;
+  if (refused > 0) {
+    return new AppError(
+      'LINES_REFUSED',
+      refused === 1 ? 'One line cannot be ordered as it is.' : `${refused} lines cannot be ordered as they are.`,
+      fields,
+    );
+  }
+  if (total > MAX_CARD_PAYMENT_CENTS)
+    return new AppError('VALIDATION_FAILED', totalAboveCardMaximumMessage, { lines: totalAboveCardMaximumMessage });
+  if (await overCap()) return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
+  // Every line looked fine when read: another order took the stock in between.
+  return new AppError('OUT_OF_STOCK', 'The stock changed while your order was placed. Please try again.');
 }
 
-function quantityError(problem: QuantityProblem): AppError {
+/** What is wrong with `quantity` of a tool: the quantity rule, then what one card can pay. */
+function lineProblem(tool: Tool, quantity: number): QuantityProblem | { kind: 'above-card-maximum'; message: string } | null {
+  const problem = checkQuantity(quantity, tool);
+  if (problem) return problem;
+  return lineCostCents(tool, quantity) > MAX_CARD_PAYMENT_CENTS
+    ? { kind: 'above-card-maximum', message: totalAboveCardMaximumMessage }
+    : null;
+}
+
+function quantityError(problem: QuantityProblem | { kind: 'above-card-maximum'; message: string }): AppError {
   const fields = { quantity: problem.message };
   if (problem.kind === 'above-available') return new AppError('OUT_OF_STOCK', problem.message, fields);
   if (problem.kind === 'above-maximum' || problem.kind === 'not-whole-packs')
@@ -196,13 +252,14 @@ export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser):
   return present(deps, await findVisibleOrder(deps.db, id, user));
 }
 
-function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Page<Order> {
-  return pageOf(
+async function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Promise<Page<Order>> {
+  const page = pageOf(
     rows,
     limit,
-    (row) => present(deps, row),
-    (order) => order.id,
+    (row) => row,
+    (row) => row.id,
   );
+  return { items: await presentAll(deps, page.items), nextCursor: page.nextCursor };
 }
 
 /** My Orders: the user's listed (not cancelled) orders, newest first. */
@@ -239,11 +296,13 @@ export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUse
 /** The cancel itself, for a buyer, an admin or the expiry: payment closed, status, stock. */
 async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   await closeOpenPayment(deps, order);
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const cancelled = await cancelInTransaction(trx, order.id);
-    if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);
-    return cancelled;
-  });
+  const row = await retryingDeadlocks(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const cancelled = await cancelInTransaction(deps, trx, order.id);
+      if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);
+      return cancelled;
+    }),
+  );
   deps.catalogCache.clear();
   return row;
 }
@@ -253,9 +312,13 @@ async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow
  * change makes it happen once, and only then does the stock go back. Undefined when the order
  * was no longer unpaid (nothing changed).
  */
-async function cancelInTransaction(trx: Transaction<Database>, orderId: number): Promise<OrderRow | undefined> {
+async function cancelInTransaction(
+  deps: Pick<OrdersDeps, 'dialect'>,
+  trx: Transaction<Database>,
+  orderId: number,
+): Promise<OrderRow | undefined> {
   const cancelled = await transitionOrder(trx, orderId, 'unpaid', 'cancelled');
-  if (cancelled) await returnStock(trx, cancelled.tool_id, cancelled.quantity);
+  if (cancelled) await returnStock(trx, deps.dialect, cancelled.id);
   return cancelled;
 }
 
@@ -301,14 +364,18 @@ export async function deleteToolCancellingItsOrders<T>(
   toolId: number,
   deleteTool: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  const deleted = await deps.db.transaction().execute(async (trx) => {
-    const result = await deleteTool(trx);
-    for (const order of await findUnpaidOrdersOfTool(trx, toolId, { openPayment: false })) {
-      await cancelInTransaction(trx, order.id);
-      deps.log.info({ orderId: order.id, toolId }, 'unpaid order of a deleted tool: cancelled, stock returned');
-    }
-    return result;
-  });
+  // The deletion locks its tool before the other tools of its orders: a deadlock with an order
+  // placed at that moment is possible, and then the deletion simply runs again.
+  const deleted = await retryingDeadlocks(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const result = await deleteTool(trx);
+      for (const order of await findUnpaidOrdersOfTool(trx, toolId, { openPayment: false })) {
+        await cancelInTransaction(deps, trx, order.id);
+        deps.log.info({ orderId: order.id, toolId }, 'unpaid order of a deleted tool: cancelled, stock returned');
+      }
+      return result;
+    }),
+  );
   deps.catalogCache.clear();
   await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool');
   return deleted;

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { lineTotalCents } from '@toolsify/shared/money';
 import { canPerform } from '@toolsify/shared/orders';
 import { PAYMENT_CURRENCY, type PaymentIntentResponse, type PaymentResult } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
@@ -33,9 +32,9 @@ export const NO_SUCH_PAYMENT = 'No such payment.';
 const PAID_MEANWHILE = 'This order has just been paid, so it can no longer be cancelled.';
 const PAYMENT_PROCESSING = 'A payment for this order is being processed. Please try again in a few minutes.';
 
-/** The amount to charge: the order row's unit price times its quantity, in cents. Never the browser's. */
+/** The amount to charge: the order's total (its lines' unit prices times quantities, stored when placed), in cents. Never the browser's. */
 export function amountOf(order: OrderRow): number {
-  return lineTotalCents(order.unit_price_cents, order.quantity);
+  return Number(order.total_cents);
 }
 
 const isPaid = (order: OrderRow) => order.status === 'paid' || order.status === 'shipped';
@@ -173,7 +172,13 @@ export async function createPaymentIntent(deps: PaymentDeps, input: { orderId: n
     currency: PAYMENT_CURRENCY,
     gateway: gateway.name,
     publishableKey: gateway.publishableKey,
-    order: { id: order.id, toolName: order.tool_name, quantity: order.quantity, unitPriceCents: order.unit_price_cents },
+    order: {
+      id: order.id,
+      toolName: order.tool_name,
+      quantity: order.quantity,
+      unitPriceCents: order.line_count > 1 ? null : order.unit_price_cents,
+      totalCents: amountOf(order),
+    },
   };
 }
 

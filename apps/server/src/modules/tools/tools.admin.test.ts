@@ -429,7 +429,7 @@ describe('products (admin)', () => {
       const tool = (await create({ ...valid, name: 'Doomed Drill', priceCents: 4321 })).json();
       await app.inject({ url: '/api/tools?limit=6' });
       const now = nowIso();
-      await app.db
+      const placed = await app.db
         .insertInto('orders')
         .values({
           user_id: customer.id,
@@ -437,6 +437,7 @@ describe('products (admin)', () => {
           tool_name: tool.name,
           unit_price_cents: tool.priceCents,
           quantity: 20,
+          total_cents: tool.priceCents * 20,
           buyer_email: customer.email,
           buyer_name: customer.name,
           phone: '555',
@@ -449,6 +450,19 @@ describe('products (admin)', () => {
           paid_at: null,
           shipped_at: null,
           cancelled_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto('order_line')
+        .values({
+          order_id: placed.id,
+          line_no: 0,
+          tool_id: tool.id,
+          tool_name: tool.name,
+          sku: tool.sku,
+          quantity: 20,
+          unit_price_cents: tool.priceCents,
         })
         .execute();
 

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'wouter';
-import { lineTotalCents } from '@toolsify/shared/money';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { usePaymentIntent } from '../../../features/payments/api/create-payment-intent.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
@@ -59,7 +58,7 @@ export default function PaymentPage() {
     body = (
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <PaymentOrderSummary order={{ id: o.id, tool: o.tool, quantity: o.quantity, unitPriceCents: o.unitPriceCents }} />
+          <PaymentOrderSummary order={o} />
         </div>
         <div className="flex flex-col gap-4 lg:col-span-3">
           {o.status === 'cancelled' ? (
@@ -81,7 +80,7 @@ export default function PaymentPage() {
           ) : (
             <PaymentPanel
               orderId={o.id}
-              totalCents={lineTotalCents(o.unitPriceCents, o.quantity)}
+              totalCents={o.totalCents}
               intent={intent.data}
               billing={{ name: me.data?.name ?? o.buyerName, email: me.data?.email ?? o.buyer }}
             />

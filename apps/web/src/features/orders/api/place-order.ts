@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type Order, type PlaceOrderInput } from '@toolsify/shared/orders';
+import { IDEMPOTENCY_HEADER, type Order, type PlaceOrderBody } from '@toolsify/shared/orders';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface PlaceOrderVariables {
-  input: PlaceOrderInput;
+  input: PlaceOrderBody;
   /** One key per attempt: a retry of the same attempt sends the same key, so it orders once. */
   idempotencyKey: string;
 }

@@ -41,7 +41,12 @@ const buyerCell: Column = {
 };
 const toolCell: Column = { header: 'Tool', cell: (o) => <span className="font-medium">{o.tool}</span> };
 const quantityCell: Column = { header: 'Quantity', cell: (o) => o.quantity.toLocaleString('en-US'), numeric: true };
-const unitPriceCell: Column = { header: 'Unit price', cell: (o) => formatCents(o.unitPriceCents), numeric: true };
+const unitPriceCell: Column = {
+  header: 'Unit price',
+  cell: (o) =>
+    o.unitPriceCents === null ? <span className="text-base-content/70">{o.lines.length} prices</span> : formatCents(o.unitPriceCents),
+  numeric: true,
+};
 const totalCell: Column = {
   header: 'Total',
   cell: (o) => <span className="font-semibold">{formatCents(o.totalCents)}</span>,

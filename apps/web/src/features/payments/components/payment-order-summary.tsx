@@ -1,40 +1,69 @@
-import { formatCents, lineTotalCents } from '@toolsify/shared/money';
+import { formatCents } from '@toolsify/shared/money';
+import type { Order } from '@toolsify/shared/orders';
 
 export interface PaymentOrderSummaryProps {
-  order: { id: number; tool: string; quantity: number; unitPriceCents: number };
+  order: Pick<Order, 'id' | 'tool' | 'quantity' | 'unitPriceCents' | 'totalCents' | 'lines' | 'poNumber'>;
 }
 
-/** The order being paid: the tool, and quantity x unit price = total. */
+/** The order being paid: its tool and quantity x unit price = total, or each line of a larger order and the total. */
 export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
-  const total = lineTotalCents(order.unitPriceCents, order.quantity);
+  const total = order.totalCents;
+  const single = order.unitPriceCents !== null && order.lines.length <= 1;
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="payment-order-title">
       <div className="card-body gap-4">
         <div>
-          <p className="text-sm font-medium text-base-content/60">Order #{order.id}</p>
+          <p className="text-sm font-medium text-base-content/60">
+            Order #{order.id}
+            {order.poNumber && <span> · PO {order.poNumber}</span>}
+          </p>
           <h3 id="payment-order-title" className="card-title text-xl text-primary">
             {order.tool}
           </h3>
         </div>
-        <dl className="grid gap-2 text-base">
-          <div className="flex justify-between gap-4">
-            <dt className="text-base-content/70">Quantity</dt>
-            <dd className="font-medium">{order.quantity.toLocaleString('en-US')} pieces</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-base-content/70">Unit price</dt>
-            <dd className="font-medium">{formatCents(order.unitPriceCents)}</dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-2xl font-bold" data-testid="payment-total">
-              {formatCents(total)}
-            </dd>
-          </div>
-        </dl>
-        <p className="text-sm text-base-content/70" aria-hidden="true">
-          {order.quantity.toLocaleString('en-US')} × {formatCents(order.unitPriceCents)} = {formatCents(total)}
-        </p>
+        {single ? (
+          <dl className="grid gap-2 text-base">
+            <div className="flex justify-between gap-4">
+              <dt className="text-base-content/70">Quantity</dt>
+              <dd className="font-medium">{order.quantity.toLocaleString('en-US')} pieces</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-base-content/70">Unit price</dt>
+              <dd className="font-medium">{formatCents(order.unitPriceCents ?? 0)}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-2xl font-bold" data-testid="payment-total">
+                {formatCents(total)}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <dl className="grid gap-2 text-base">
+            {order.lines.map((line) => (
+              <div key={line.toolId} className="flex justify-between gap-4">
+                <dt className="min-w-0">
+                  <span className="block font-medium">{line.tool}</span>
+                  <span className="text-sm text-base-content/70">
+                    {line.quantity.toLocaleString('en-US')} × {formatCents(line.unitPriceCents)}
+                  </span>
+                </dt>
+                <dd className="font-medium tabular-nums">{formatCents(line.totalCents)}</dd>
+              </div>
+            ))}
+            <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
+              <dt className="font-semibold">Total ({order.quantity.toLocaleString('en-US')} pieces)</dt>
+              <dd className="text-2xl font-bold" data-testid="payment-total">
+                {formatCents(total)}
+              </dd>
+            </div>
+          </dl>
+        )}
+        {single && (
+          <p className="text-sm text-base-content/70" aria-hidden="true">
+            {order.quantity.toLocaleString('en-US')} × {formatCents(order.unitPriceCents ?? 0)} = {formatCents(total)}
+          </p>
+        )}
       </div>
     </section>
   );
