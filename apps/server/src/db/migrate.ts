@@ -9,6 +9,7 @@ import { reviewPicturesLocal } from './migrations/007-review-pictures-local.ts';
 import { catalog } from './migrations/008-catalog.ts';
 import { pricing } from './migrations/009-pricing.ts';
 import { orderLines } from './migrations/010-order-lines.ts';
+import { cart } from './migrations/011-cart.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '008-catalog': catalog(dialect),
     '009-pricing': pricing(dialect),
     '010-order-lines': orderLines(dialect),
+    '011-cart': cart(dialect),
   };
 }
 

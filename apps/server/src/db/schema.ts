@@ -67,6 +67,13 @@ export interface OrderTable {
   po_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
+export interface CartTable {
+  user_id: string;
+  lines: string;
+  updated_at: Timestamp;
+}
+
 /** One tool of an order, as it was when ordered (see migration 010). */
 export interface OrderLineTable {
   id: Generated<number>;
@@ -193,6 +200,7 @@ export interface Database {
   stock_adjustment: StockAdjustmentTable;
   orders: OrderTable;
   order_line: OrderLineTable;
+  cart: CartTable;
   payment_intent: PaymentIntentTable;
   payment_event: PaymentEventTable;
   review: ReviewTable;

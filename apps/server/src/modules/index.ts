@@ -5,6 +5,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { cartRoutes } from './cart/cart.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 
 /**
@@ -18,5 +19,6 @@ export const apiModules: FastifyPluginAsync[] = [
   usersRoutes as FastifyPluginAsync,
   ordersRoutes as FastifyPluginAsync,
   paymentsRoutes as FastifyPluginAsync,
+  cartRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
 ];

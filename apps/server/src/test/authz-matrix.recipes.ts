@@ -256,6 +256,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/config': () => get('/api/config'),
   'GET /api/tools': () => get('/api/tools?limit=6'),
   'GET /api/tools/:id': (fx) => get(`/api/tools/${fx.toolId}`),
+  'POST /api/tools/by-sku': () => ({ method: 'POST', url: '/api/tools/by-sku', payload: { skus: ['TS-1', 'no-such-sku'] } }),
   'GET /tools/:id': (fx) => get(`/tools/${fx.toolId}`),
   'GET /sitemap.xml': () => get('/sitemap.xml'),
   'GET /sitemap/:file': () => get('/sitemap/pages.xml'),
@@ -332,6 +333,8 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/me': () => get('/api/me'),
   'GET /api/session': () => get('/api/session'),
   'GET /api/me/profile': () => get('/api/me/profile'),
+  'GET /api/cart': () => get('/api/cart'),
+  'PUT /api/cart': (fx) => ({ method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: fx.toolId, quantity: 2 }] } }),
   'PUT /api/me/profile': () => ({
     method: 'PUT',
     url: '/api/me/profile',

@@ -19,6 +19,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/config': [200, 200, 200, 200],
   'GET /api/tools': [200, 200, 200, 200],
   'GET /api/tools/:id': [200, 200, 200, 200],
+  'POST /api/tools/by-sku': [200, 200, 200, 200],
   'POST /api/tools': [401, 403, 403, 201],
   'PATCH /api/tools/:id': [401, 403, 403, 200],
   'DELETE /api/tools/:id': [401, 403, 403, 204],
@@ -41,6 +42,8 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/session': [200, 200, 200, 200],
   'GET /api/me/profile': [401, 200, 200, 200],
   'PUT /api/me/profile': [401, 200, 200, 200],
+  'GET /api/cart': [401, 200, 200, 200],
+  'PUT /api/cart': [401, 200, 200, 200],
 
   // Users: admin only
   'GET /api/users': [401, 403, 403, 200],

@@ -238,6 +238,18 @@ export async function maxToolId(db: Db): Promise<number> {
   return Number(row?.top ?? 0);
 }
 
+/** The live tools with these SKUs, in any case. */
+export async function findLiveToolsBySku(db: Db, skus: readonly string[]): Promise<ToolRow[]> {
+  const wanted = [...new Set(skus.map((sku) => sku.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  return db
+    .selectFrom('tool')
+    .select(TOOL_COLUMNS)
+    .where(sql<string>`lower(sku)`, 'in', wanted)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /** Whether a live tool other than `exceptId` has this SKU, in any case. */
 export async function skuIsTaken(db: Db, sku: string, exceptId?: number): Promise<boolean> {
   let query = db

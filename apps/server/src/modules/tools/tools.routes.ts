@@ -12,7 +12,8 @@ import {
   updateToolSchema,
 } from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service.ts';
+import { createTool, deleteTool, findToolsBySku, getTool, listTools, updateTool } from './tools.service.ts';
+import { skuLookupSchema } from '@toolsify/shared/cart';
 import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
@@ -54,6 +55,21 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getTool(app, request.params.id),
+  );
+
+  app.post(
+    '/api/tools/by-sku',
+    {
+      bodyLimit: 16 * 1024,
+      config: app.config.RATE_LIMIT ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {},
+      schema: {
+        tags: ['tools'],
+        summary: 'Quick order: the live tools with these SKUs (any case), at most 200 at a time',
+        body: skuLookupSchema,
+        response: { 200: z.object({ items: z.array(toolSchema) }), 400: errorBodySchema },
+      },
+    },
+    async (request) => ({ items: await findToolsBySku(app, request.body.skus) }),
   );
 
   app.post(

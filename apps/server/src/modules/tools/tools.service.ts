@@ -23,6 +23,7 @@ import { deleteToolCancellingItsOrders } from '../orders/orders.service.ts';
 import {
   countCatalog,
   findCatalogPage,
+  findLiveToolsBySku,
   findToolById,
   skuIsTaken,
   type CatalogFilter,
@@ -158,6 +159,11 @@ async function readCatalogPage(
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
     : { items, nextCursor: page.nextCursor, total };
+}
+
+/** Quick order: the live tools with these SKUs, in any case (the unique index on lower(sku) answers it). */
+export async function findToolsBySku(deps: Pick<ServiceDeps, 'db'>, skus: readonly string[]): Promise<Tool[]> {
+  return (await findLiveToolsBySku(deps.db, skus)).map(toTool);
 }
 
 /** A live tool, or undefined when it is unknown or deleted. */

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { makeTool } from '../orders/orders.test-helpers.ts';
+
+describe('the cart and quick-order lookups', () => {
+  let app: FastifyInstance;
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    alice = await signUp(app);
+    bob = await signUp(app);
+    admin = await signUpAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  it('keeps each buyer’s cart on the server: empty at first, replaced whole, never another’s', async () => {
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    const lines = [
+      { toolId: 3, quantity: 48 },
+      { toolId: 1, quantity: 2 },
+    ];
+    const saved = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines } });
+    expect(saved.statusCode).toBe(200);
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines });
+    expect((await as(app, bob, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [] } });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    expect((await app.inject({ url: '/api/cart' })).statusCode).toBe(401);
+  });
+
+  it('refuses a malformed cart with 400 naming the field, and keeps the one it had', async () => {
+    await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: 1, quantity: 5 }] } });
+    const cases: Array<[unknown, string]> = [
+      [
+        {
+          lines: [
+            { toolId: 1, quantity: 1 },
+            { toolId: 1, quantity: 2 },
+          ],
+        },
+        'lines.1.toolId',
+      ],
+      [{ lines: Array.from({ length: 101 }, (_, n) => ({ toolId: n + 1, quantity: 1 })) }, 'lines'],
+      [{ lines: [{ toolId: 1, quantity: 0 }] }, 'lines.0.quantity'],
+      [{ lines: [{ toolId: 1, quantity: 1, priceCents: 1 }] }, 'lines.0'],
+      [{ lines: 'many' }, 'lines'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: payload as object });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {}).join(' '), field).toContain(field);
+    }
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [{ toolId: 1, quantity: 5 }] });
+  });
+
+  it('finds live tools by SKU in any case, and never a deleted one', async () => {
+    const kept = await makeTool(app, { available: 10 });
+    const gone = await makeTool(app, { available: 10 });
+    await as(app, admin, { method: 'DELETE', url: `/api/tools/${gone.id}` });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tools/by-sku',
+      payload: { skus: [kept.sku.toLowerCase(), gone.sku, 'NO-SUCH-1'] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((t: { id: number }) => t.id)).toEqual([kept.id]);
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: '/api/tools/by-sku',
+      payload: { skus: Array.from({ length: 201 }, (_, n) => `S-${n}`) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields).toEqual({ skus: 'At most 200 SKUs at a time' });
+  });
+});
