@@ -94,7 +94,7 @@ test('public pages', async ({ page }, testInfo) => {
   // The lower sections (testimonials...) load as the visitor scrolls to them.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await audit(page, 'home /');
-  for (const route of ['/home', '/portfolio', '/blogs', '/login', '/signup', '/reset-password', '/no-such-page']) {
+  for (const route of ['/home', '/portfolio', '/blogs', '/login', '/signup', '/reset-password', '/no-such-page', '/cart']) {
     await page.goto(route);
     await audit(page, route);
   }
@@ -125,6 +125,14 @@ test('customer pages and dialogs', async ({ page }) => {
 
   await page.goto(`/purchase/${toolId}`);
   await audit(page, '/purchase/:id');
+  // The cart with lines, a quick order checked (one line found, one not), and checkout.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5\nTF-CH16 500');
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  await expect(page.getByTestId('quick-order-rows')).toContainText('No tool has this SKU');
+  await audit(page, '/cart (customer)');
   for (const route of ['/dashboard', '/dashboard/orders', '/dashboard/review', `/dashboard/payment/${unpaid}`]) {
     await page.goto(route);
     await audit(page, `${route.replace(String(unpaid), ':id')} (customer)`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
+import { MAX_CART_LINES } from './cart-lines.ts';
 import { aboveMaxPerOrderMessage, nearestOrderable, packSizeOf, soldInPacksMessage, type QuantityRules } from './pricing.ts';
 
 /**
@@ -156,7 +157,7 @@ export const placeOrderSchema = z.strictObject({
 });
 
 /** The most lines one order may have. */
-export const MAX_ORDER_LINES = 100;
+export const MAX_ORDER_LINES = MAX_CART_LINES;
 
 /** The buyer's own purchase-order reference, shown wherever the order is. */
 export const poNumberField = z

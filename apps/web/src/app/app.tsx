@@ -22,6 +22,7 @@ const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'));
 const PurchasePage = lazy(() => import('./routes/purchase.tsx'));
 const ToolsPage = lazy(() => import('./routes/tools.tsx'));
 const ToolPage = lazy(() => import('./routes/tool.tsx'));
+const CartPage = lazy(() => import('./routes/cart.tsx'));
 const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
 const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
 
@@ -60,6 +61,7 @@ export function App() {
               <Route path="/home" component={HomePage} />
               <Route path="/tools" component={ToolsPage} />
               <Route path="/tools/:id" component={ToolPage} />
+              <Route path="/cart" component={CartPage} />
               <Route path="/portfolio" component={PortfolioPage} />
               <Route path="/blogs" component={BlogsPage} />
               <Route path="/login" component={LoginPage} />

@@ -19,6 +19,8 @@ export const queryKeys = {
   allOrders: ['orders', 'all'] as const,
   users: ['users'] as const,
   profile: ['profile'] as const,
+  /** The signed-in buyer's cart (a visitor's is in the browser). */
+  cart: ['cart'] as const,
   orderToPay: (orderId: number) => ['payment-order', orderId] as const,
   paymentIntent: (orderId: number) => ['payment-intent', orderId] as const,
 };

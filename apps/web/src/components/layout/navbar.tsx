@@ -5,6 +5,7 @@ import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { Icon } from '../ui/icon.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { NavbarSearch } from './navbar-search.tsx';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
 
 const links = [
   { href: '/', label: 'Home', match: (path: string) => path === '/' || path === '/home' },
@@ -67,6 +68,11 @@ export function Navbar() {
           </Link>
         </li>
       )}
+      {!vertical && (
+        <li>
+          <CartLink active={location === '/cart'} />
+        </li>
+      )}
       <li className={vertical ? 'mt-2 border-t border-base-300 pt-3' : 'ml-2'}>
         {signedIn ? (
           <button
@@ -103,6 +109,10 @@ export function Navbar() {
         {/* The catalog page has its own, bigger search box. */}
         {location !== '/tools' && <NavbarSearch className="hidden max-w-xs flex-1 lg:block" />}
         <ul className="hidden items-center gap-1 md:flex">{items(false)}</ul>
+        {/* On a phone the cart stays in the bar, beside the menu button. */}
+        <div className="ml-auto md:hidden">
+          <CartLink active={location === '/cart'} />
+        </div>
         <button
           ref={toggleRef}
           type="button"

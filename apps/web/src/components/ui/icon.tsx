@@ -3,6 +3,13 @@ import type { ReactNode } from 'react';
 /** The store's line icons (24 x 24, stroke = currentColor). Decorative: hidden from screen readers. */
 const paths = {
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  cart: (
+    <>
+      <path d="M3 4h2.5l2.2 10.5h10.6L20.5 7H6.3" />
+      <circle cx="9" cy="19" r="1.5" />
+      <circle cx="17" cy="19" r="1.5" />
+    </>
+  ),
   globe: (
     <>
       <circle cx="12" cy="12" r="9" />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { toast } from 'react-hot-toast';
+import { useCart } from '../../../features/cart/api/cart.ts';
 import type { Order } from '@toolsify/shared/orders';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrdersTable } from '../../../features/orders/components/orders-table.tsx';
@@ -15,12 +17,20 @@ function unpaidOrderPolicy(hours: number): string {
   return `Unpaid orders are cancelled after ${span}, and their pieces go back in stock.`;
 }
 
-/** My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped. */
+/** My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped; Order again on each. */
 export default function MyOrdersPage() {
   const orders = useMyOrders();
   const ttlHours = useStoreConfig().data?.unpaidOrderTtlHours;
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const cart = useCart();
+  const [, navigate] = useLocation();
+  // Order again: the lines go into the cart; the cart page applies today's prices and rules and flags what is no longer possible.
+  const orderAgain = (order: Order) =>
+    void cart
+      .add(order.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
+      .then(() => navigate('~/cart'))
+      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
 
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
@@ -43,7 +53,7 @@ export default function MyOrdersPage() {
           {ttlHours && items.some((o) => o.status === 'unpaid') ? (
             <p className="text-sm text-base-content/70">{unpaidOrderPolicy(ttlHours)}</p>
           ) : null}
-          <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} />
+          <OrdersTable orders={items} viewer="customer" caption="My Orders" onCancel={setToCancel} onOrderAgain={orderAgain} />
         </>
       )}
       <LoadMoreButton list={orders} label="Load more orders" />

@@ -6,6 +6,7 @@ import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/
 import type { Tool } from '@toolsify/shared/tools';
 import { QuantityStepper } from '../../orders/components/quantity-stepper.tsx';
 import { PriceNudge, PriceTable, quantityHint } from './price-breaks.tsx';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 
 /**
  * The tool page's price check: a quantity (by packs), the volume price table with the row it
@@ -52,13 +53,16 @@ export function ToolPriceCalculator({ tool }: { tool: Tool }) {
           <PriceNudge tool={tool} quantity={quantity} onChoose={(next) => setText(String(next))} />
         </>
       )}
-      <Link
-        href={problem ? `/purchase/${tool.id}` : `/purchase/${tool.id}?quantity=${quantity}`}
-        className="btn btn-primary w-full sm:btn-wide"
-        aria-label={`Purchase ${tool.name}`}
-      >
-        Purchase
-      </Link>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link
+          href={problem ? `/purchase/${tool.id}` : `/purchase/${tool.id}?quantity=${quantity}`}
+          className="btn btn-primary sm:btn-wide"
+          aria-label={`Purchase ${tool.name}`}
+        >
+          Purchase
+        </Link>
+        <AddToCartButton toolId={tool.id} quantity={quantity} disabled={Boolean(problem)} />
+      </div>
     </div>
   );
 }

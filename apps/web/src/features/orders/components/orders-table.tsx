@@ -10,6 +10,8 @@ export interface OrdersTableProps {
   caption: string;
   onCancel?: (order: Order) => void;
   onShip?: (order: Order) => void;
+  /** My Orders: puts the order's lines in the cart again (a column of its own, after the status). */
+  onOrderAgain?: (order: Order) => void;
   busyOrderId?: number | null;
 }
 
@@ -61,7 +63,18 @@ const adminColumns = [orderCell, buyerCell, toolCell, quantityCell, totalCell];
  * Orders as a table on wide screens and as stacked cards on phones (no sideways scrolling).
  * The status column comes from the shared order status rule.
  */
-export function OrdersTable({ orders, viewer, caption, onCancel, onShip, busyOrderId = null }: OrdersTableProps) {
+export function OrdersTable({ orders, viewer, caption, onCancel, onShip, onOrderAgain, busyOrderId = null }: OrdersTableProps) {
+  const again = (order: Order) =>
+    onOrderAgain && (
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        onClick={() => onOrderAgain(order)}
+        aria-label={`Order again: order #${order.id}`}
+      >
+        Order again
+      </button>
+    );
   const status = (order: Order) => (
     <OrderStatus order={order} viewer={viewer} onCancel={onCancel} onShip={onShip} busy={busyOrderId === order.id} />
   );
@@ -82,6 +95,7 @@ export function OrdersTable({ orders, viewer, caption, onCancel, onShip, busyOrd
                 ))}
               </dl>
               <div className="border-t border-base-300 pt-3">{status(order)}</div>
+              {onOrderAgain && <div className="-mt-1 flex justify-end">{again(order)}</div>}
             </div>
           </li>
         ))}
@@ -98,6 +112,11 @@ export function OrdersTable({ orders, viewer, caption, onCancel, onShip, busyOrd
                 </th>
               ))}
               <th scope="col">Status</th>
+              {onOrderAgain && (
+                <th scope="col">
+                  <span className="sr-only">Order again</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -109,6 +128,7 @@ export function OrdersTable({ orders, viewer, caption, onCancel, onShip, busyOrd
                   </td>
                 ))}
                 <td>{status(order)}</td>
+                {onOrderAgain && <td className="text-right">{again(order)}</td>}
               </tr>
             ))}
           </tbody>

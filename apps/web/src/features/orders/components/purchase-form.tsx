@@ -14,6 +14,7 @@ import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place
 import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { PriceNudge, PriceTable, quantityHint } from '../../catalog/components/price-breaks.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 
 export interface PurchaseFormProps {
   tool: Tool;
@@ -150,10 +151,13 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
               </>
             )}
           </p>
-          <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
-            {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Place Order
-          </button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <AddToCartButton toolId={tool.id} quantity={quantity} disabled={outOfStock || noPrice || Boolean(quantityProblem)} />
+            <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
+              {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Place Order
+            </button>
+          </div>
         </div>
       </div>
     </form>

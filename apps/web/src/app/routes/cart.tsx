@@ -1,0 +1,187 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { toast } from 'react-hot-toast';
+import { formatCents } from '@toolsify/shared/money';
+import { checkQuantity } from '@toolsify/shared/orders';
+import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
+import type { CartLine } from '@toolsify/shared/cart-lines';
+import type { Tool } from '@toolsify/shared/tools';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { usePageMeta } from '../../components/seo/use-page-meta.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useCart } from '../../features/cart/api/cart.ts';
+import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
+import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
+import { getTool } from '../../features/orders/api/get-tool.ts';
+import { QuantityStepper } from '../../features/orders/components/quantity-stepper.tsx';
+
+/** A cart line with its tool as it is today: gone (deleted), or its price and what is wrong. */
+interface PricedLine {
+  line: CartLine;
+  tool: Tool | null;
+  loading: boolean;
+  problem: string | null;
+}
+
+/**
+ * `/cart`: the lines gathered for one order, with today's prices and rules applied live (the
+ * steppers move by the pack size), the order total, Quick order, and Checkout. A line whose
+ * tool was deleted or whose stock fell below its quantity is flagged, never silently changed.
+ */
+export default function CartPage() {
+  usePageMeta({ title: 'Cart' });
+  const cart = useCart();
+  const [, navigate] = useLocation();
+  // Today's tools for the lines, in one query (a tool that is gone answers 404: flagged).
+  const ids = cart.lines.map((line) => line.toolId);
+  const tools = useQuery({
+    queryKey: [...queryKeys.tools, 'cart', ids],
+    queryFn: () => Promise.allSettled(ids.map((id) => getTool(id))),
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const byId = new Map<number, PromiseSettledResult<Tool>>((tools.data ?? []).map((result, n) => [ids[n] ?? 0, result]));
+  const priced: PricedLine[] = cart.lines.map((line) => {
+    const result = byId.get(line.toolId);
+    const gone = result?.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 404;
+    const tool = result?.status === 'fulfilled' ? result.value : null;
+    const problem = gone
+      ? 'This tool is no longer sold. Remove it to check out.'
+      : tool
+        ? tool.available === 0
+          ? 'Out of Stock'
+          : (checkQuantity(line.quantity, tool)?.message ?? null)
+        : result?.status === 'rejected'
+          ? 'Could not load this tool.'
+          : null;
+    return { line, tool, loading: result === undefined, problem };
+  });
+  const total = priced.reduce((sum, p) => sum + (p.tool && !p.problem ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
+  const flagged = priced.filter((p) => p.problem).length;
+  const loading = priced.some((p) => p.loading) || !cart.ready;
+
+  const setQuantity = (toolId: number, quantity: number) =>
+    void cart
+      .save(cart.lines.map((line) => (line.toolId === toolId ? { ...line, quantity } : line)))
+      .catch(() => toast.error('Could not save the cart.'));
+  const remove = (toolId: number) =>
+    void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(() => toast.error('Could not save the cart.'));
+  const addLines = async (lines: CartLine[]) => {
+    const left = await cart.add(lines);
+    toast.success(left.length > 0 ? `Added; ${left.length} lines did not fit (a cart holds 100).` : 'Added to the cart.');
+  };
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-primary">Cart</h1>
+      {!cart.ready ? (
+        <Spinner label="Loading the cart" />
+      ) : cart.lines.length === 0 ? (
+        <div className="card border border-base-300 bg-base-100 p-6 text-center">
+          <p>Your cart is empty.</p>
+          <Link href="/tools" className="btn btn-primary mx-auto mt-4">
+            Browse tools
+          </Link>
+        </div>
+      ) : (
+        <section aria-labelledby="cart-lines-title" className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-4">
+            <h2 id="cart-lines-title" className="card-title text-lg">
+              {cart.lines.length === 1 ? '1 line' : `${cart.lines.length} lines`}
+            </h2>
+            <ul className="flex flex-col divide-y divide-base-300">
+              {priced.map(({ line, tool, problem }) => (
+                <li key={line.toolId} className="grid gap-3 py-4 sm:grid-cols-[1fr_auto_auto] sm:items-start" data-testid="cart-line">
+                  <div className="min-w-0">
+                    {tool ? (
+                      <Link href={`/tools/${tool.id}`} className="font-semibold hover:text-primary hover:underline">
+                        {tool.name}
+                      </Link>
+                    ) : (
+                      <span className="font-semibold">Tool #{line.toolId}</span>
+                    )}
+                    {tool && <p className="font-mono text-xs text-base-content/70">{tool.sku}</p>}
+                    {tool && !problem && (
+                      <p className="text-sm text-base-content/80">{formatCents(unitPriceFor(tool, line.quantity))} each</p>
+                    )}
+                    {problem && (
+                      <p className="mt-1 text-sm font-medium text-error" role="status">
+                        {problem}
+                      </p>
+                    )}
+                  </div>
+                  {tool ? (
+                    <QuantityStepper
+                      id={`cart-quantity-${line.toolId}`}
+                      label={`Quantity of ${tool.name}`}
+                      step={tool.packSize}
+                      min={tool.minimum}
+                      max={Math.max(tool.minimum, largestOrderable(tool))}
+                      quantity={line.quantity}
+                      onQuantity={(quantity) => setQuantity(line.toolId, quantity)}
+                      value={line.quantity}
+                      onChange={(event) => {
+                        const quantity = Number(event.target.value);
+                        if (Number.isSafeInteger(quantity) && quantity > 0) setQuantity(line.toolId, quantity);
+                      }}
+                    />
+                  ) : (
+                    <span className="text-sm">{line.quantity.toLocaleString('en-US')} pieces</span>
+                  )}
+                  <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+                    <span className="text-lg font-semibold tabular-nums">
+                      {tool && !problem ? formatCents(lineCostCents(tool, line.quantity)) : '—'}
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm text-error"
+                      onClick={() => remove(line.toolId)}
+                      aria-label={`Remove ${tool?.name ?? `tool #${line.toolId}`}`}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="flex items-baseline justify-between border-t border-base-300 pt-4 text-lg">
+              <span className="font-semibold">Order total</span>
+              <strong className="text-2xl" data-testid="cart-total">
+                {loading ? '…' : formatCents(total)}
+              </strong>
+            </p>
+            {flagged > 0 && (
+              <p className="text-sm text-error">
+                {flagged === 1 ? 'One line needs a change' : `${flagged} lines need a change`} before you can check out.
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <QuickOrder onAdd={addLines} />
+        {cart.lines.length > 0 &&
+          (cart.signedIn ? (
+            <CheckoutForm
+              lines={cart.lines}
+              disabled={flagged > 0 || loading}
+              onPlaced={async (orderId) => {
+                await cart.save([]);
+                navigate(`/dashboard/payment/${orderId}`);
+              }}
+            />
+          ) : (
+            <div className="card border border-base-300 bg-base-100 p-6 text-center">
+              <p>Log in to check out. Your cart is kept and joins your account.</p>
+              <Link href="/login" className="btn btn-primary mx-auto mt-4">
+                Login
+              </Link>
+            </div>
+          ))}
+      </div>
+    </div>
+  );
+}

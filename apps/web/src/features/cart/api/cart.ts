@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { EMPTY, getServerCart, putServerCart, readLocal, subscribeLocal, writeLocal } from './cart-store.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+
+/**
+ * The cart, wherever it lives: a signed-in buyer's on the server (`GET`/`PUT /api/cart`, so it
+ * follows them across devices), a visitor's in this browser (localStorage). When a visitor
+ * logs in, their browser cart is merged into their server cart (quantities of the same tool
+ * added) and emptied. Zod-free: the navigation bar shows the count on every page.
+ */
+export interface CartState {
+  lines: CartLine[];
+  /** Whether the lines are known yet (a signed-in buyer's come from the server). */
+  ready: boolean;
+  signedIn: boolean;
+  /** Replaces the lines (the server's answer wins for a signed-in buyer). */
+  save: (lines: CartLine[]) => Promise<void>;
+  /** Adds lines (to a tool already there, its quantity is added); answers those that did not fit. */
+  add: (lines: readonly CartLine[]) => Promise<CartLine[]>;
+}
+
+export function useCart(): CartState {
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const queryClient = useQueryClient();
+  const local = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
+  const server = useQuery({ queryKey: queryKeys.cart, queryFn: getServerCart, enabled: signedIn, staleTime: 30_000 });
+  const lines = signedIn ? (server.data?.lines ?? EMPTY) : local;
+
+  const save = useCallback(
+    async (next: CartLine[]) => {
+      if (!signedIn) {
+        writeLocal(next);
+        return;
+      }
+      const before = queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart);
+      queryClient.setQueryData(queryKeys.cart, { lines: next });
+      try {
+        queryClient.setQueryData(queryKeys.cart, await putServerCart(next));
+      } catch (error) {
+        queryClient.setQueryData(queryKeys.cart, before);
+        throw error;
+      }
+    },
+    [signedIn, queryClient],
+  );
+
+  const add = useCallback(
+    async (added: readonly CartLine[]) => {
+      const current = signedIn
+        ? (queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
+        : readLocal();
+      const { lines: merged, left } = mergeCartLines(current, added);
+      await save(merged);
+      return left;
+    },
+    [signedIn, queryClient, save],
+  );
+
+  // A visitor who logs in keeps what they gathered: merged into their server cart, once.
+  const serverLines = server.data?.lines;
+  useEffect(() => {
+    // Read afresh, not from this render: the bar has two cart links, and the first merge empties it.
+    if (!signedIn || !serverLines || local.length === 0) return;
+    const pending = readLocal();
+    if (pending.length === 0) return;
+    const { lines: merged } = mergeCartLines(serverLines, pending);
+    writeLocal([]);
+    void save(merged);
+  }, [signedIn, serverLines, local, save]);
+
+  return { lines, ready: !signedIn || server.isSuccess, signedIn, save, add };
+}

@@ -1,0 +1,183 @@
+import { useState, type ChangeEvent } from 'react';
+import Papa from 'papaparse';
+import { formatCents } from '@toolsify/shared/money';
+import { checkQuantity } from '@toolsify/shared/orders';
+import { lineCostCents } from '@toolsify/shared/pricing';
+import { MAX_QUICK_ORDER_LINES, parseQuickOrder, quickOrderRow, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
+import type { Tool } from '@toolsify/shared/tools';
+import { lookupSkus } from '../api/lookup-skus.ts';
+
+/** A checked quick-order line: the tool it found and its price, or what is wrong. */
+interface CheckedRow {
+  row: number;
+  text: string;
+  tool: Tool | null;
+  quantity: number;
+  problem: string | null;
+}
+
+const MAX_FILE_BYTES = 256 * 1024;
+
+/** CSV records (`sku,quantity`, a header allowed) as quick-order rows; papaparse reads quotes and separators. */
+function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
+  const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const records = data.filter((record, n) => !(n === 0 && /^\s*sku\s*$/i.test(record[0] ?? '')));
+  return {
+    rows: records.slice(0, MAX_QUICK_ORDER_LINES).map((record, n) => quickOrderRow(n + 1, record)),
+    tooMany: records.length > MAX_QUICK_ORDER_LINES,
+  };
+}
+
+/**
+ * Quick order: paste `SKU quantity` lines (as copied from a spreadsheet) or upload a CSV of
+ * `sku,quantity`, up to 200 lines. Each line is checked against today's tools and rules and
+ * shown (found, price, or the problem) before anything is added; the valid lines go to the
+ * cart in one click.
+ */
+export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState<CheckedRow[] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = async ({ rows, tooMany }: { rows: QuickOrderRow[]; tooMany: boolean }) => {
+    setBusy(true);
+    setNote(tooMany ? `Only the first ${MAX_QUICK_ORDER_LINES} lines were read.` : null);
+    try {
+      const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
+      const tools = new Map((await lookupSkus(skus)).map((tool) => [tool.sku.toLowerCase(), tool]));
+      const seen = new Set<number>();
+      setChecked(
+        rows.map((row): CheckedRow => {
+          if ('problem' in row) return { row: row.row, text: row.text, tool: null, quantity: 0, problem: row.problem };
+          const tool = tools.get(row.sku.toLowerCase()) ?? null;
+          const typed = `${row.sku} ${row.quantity}`;
+          if (!tool) return { row: row.row, text: typed, tool, quantity: row.quantity, problem: 'No tool has this SKU' };
+          if (seen.has(tool.id))
+            return { row: row.row, text: typed, tool, quantity: row.quantity, problem: 'This SKU is on an earlier line' };
+          seen.add(tool.id);
+          const problem = tool.available === 0 ? 'Out of Stock' : (checkQuantity(row.quantity, tool)?.message ?? null);
+          return { row: row.row, text: typed, tool, quantity: row.quantity, problem };
+        }),
+      );
+    } catch (error) {
+      setChecked(null);
+      setNote(`Could not check the lines: ${error instanceof Error ? error.message : 'please try again'}.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setChecked(null);
+      setNote('The file is too large: a quick order reads at most 200 lines (256 KB).');
+      return;
+    }
+    const content = await file.text();
+    if (content.includes('\u0000')) {
+      setChecked(null);
+      setNote('This file is not a CSV text file.');
+      return;
+    }
+    await check(rowsOfCsv(content));
+  };
+
+  const valid = (checked ?? []).filter((row) => row.tool && !row.problem);
+
+  return (
+    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="quick-order-title">
+      <div className="card-body gap-4">
+        <h2 id="quick-order-title" className="card-title text-lg">
+          Quick order
+        </h2>
+        <p className="text-sm text-base-content/70">
+          Paste lines of a SKU and a quantity, one per line (spaces, tabs, commas or semicolons between them, as copied from a spreadsheet),
+          or upload a CSV file with <code>sku,quantity</code> columns. Up to {MAX_QUICK_ORDER_LINES} lines.
+        </p>
+        <label className="flex flex-col gap-1" htmlFor="quick-order-text">
+          <span className="text-sm font-medium">SKUs and quantities</span>
+          <textarea
+            id="quick-order-text"
+            className="textarea w-full font-mono"
+            rows={5}
+            placeholder={'TF-AG115-850 80\nTF-CH16 500'}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={busy || text.trim() === ''}
+            onClick={() => void check(parseQuickOrder(text))}
+          >
+            Check lines
+          </button>
+          <label className="btn btn-ghost btn-sm" htmlFor="quick-order-file">
+            Upload a CSV file
+          </label>
+          <input
+            id="quick-order-file"
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            className="sr-only"
+            onChange={(event) => void onFile(event)}
+          />
+          {busy && <span className="loading loading-spinner loading-sm" aria-label="Checking the lines" />}
+        </div>
+        {note && (
+          <p role="alert" className="text-sm text-error">
+            {note}
+          </p>
+        )}
+        {checked && (
+          <>
+            <ul
+              className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300"
+              aria-label="Checked lines"
+              data-testid="quick-order-rows"
+            >
+              {checked.length === 0 && <li className="p-3 text-sm">No lines to read.</li>}
+              {checked.map((row) => (
+                <li key={row.row} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+                  <span className="min-w-0">
+                    <span className="text-base-content/60">Line {row.row}: </span>
+                    {row.tool ? <span className="font-medium">{row.tool.name}</span> : <span className="font-mono">{row.text}</span>}
+                    {row.tool && <span className="ml-1 font-mono text-xs text-base-content/70">{row.tool.sku}</span>}
+                  </span>
+                  {row.problem ? (
+                    <span className="font-medium text-error">{row.problem}</span>
+                  ) : (
+                    row.tool && (
+                      <span className="tabular-nums">
+                        {row.quantity.toLocaleString('en-US')} = {formatCents(lineCostCents(row.tool, row.quantity))}
+                      </span>
+                    )
+                  )}
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm self-start"
+              disabled={valid.length === 0 || busy}
+              onClick={() =>
+                void onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity }))).then(() => {
+                  setChecked(null);
+                  setText('');
+                })
+              }
+            >
+              Add {valid.length === 1 ? '1 line' : `${valid.length} lines`} to the cart
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

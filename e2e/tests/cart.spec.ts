@@ -1,0 +1,114 @@
+/// <reference lib="dom" />
+// Orders of many tools as a buyer makes them: add to cart from a tool page and the purchase
+// page, a visitor's cart joining their account at login, quick order from pasted text and from
+// a CSV file, checkout (one order, all lines), pay, and order again.
+import type { Order } from '@toolsify/shared/orders';
+import type { Tool, ToolPage } from '@toolsify/shared/tools';
+import { expect, newAccount, signIn, test } from '../fixtures.ts';
+import { screenshots } from '../screenshots.ts';
+
+async function toolBySku(request: import('@playwright/test').APIRequestContext, sku: string): Promise<Tool> {
+  const page = (await (await request.get(`/api/tools?q=${sku}`)).json()) as ToolPage;
+  const tool = page.items.find((t) => t.sku === sku);
+  if (!tool) throw new Error(`no tool ${sku}`);
+  return tool;
+}
+
+const cartLines = (page: import('@playwright/test').Page) => page.getByTestId('cart-line');
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: a visitor fills a cart, logs in, quick-orders more, checks out one order, pays and orders again`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const grinder = await toolBySku(page.request, 'TF-AG115-850');
+    const hammer = await toolBySku(page.request, 'TF-CH16');
+    const tape = await toolBySku(page.request, 'TF-TM8');
+    const pliers = await toolBySku(page.request, 'TF-LP250');
+
+    // A visitor adds 80 grinders from the tool page: the cart in the bar counts one line.
+    await page.goto(`/tools/${grinder.id}`);
+    await page.getByLabel('Quantity', { exact: true }).fill('80');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('Added to the cart.')).toBeVisible();
+    const cartLink = page.getByTestId('cart-link').filter({ visible: true });
+    await expect(cartLink).toHaveAccessibleName('Cart, 1 line');
+
+    // Logging in keeps it: it joins the account's cart on the server.
+    await signIn(page, newAccount('cart'));
+    await page.goto('/cart');
+    await expect(cartLines(page)).toHaveCount(1);
+    await expect(cartLines(page).first()).toContainText(grinder.name);
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/cart')).json()) as { lines: unknown[] }).lines)
+      .toEqual([{ toolId: grinder.id, quantity: 80 }]);
+
+    // Quick order from pasted text: each line checked before anything is added.
+    await page
+      .getByLabel('SKUs and quantities')
+      .fill(`sku,quantity\n${hammer.sku}\t500\n${tape.sku.toLowerCase()};250\nNO-SUCH-SKU 5\n${pliers.sku} 130`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    const rows = page.getByTestId('quick-order-rows');
+    await expect(rows).toContainText(hammer.name);
+    await expect(rows).toContainText('No tool has this SKU');
+    await expect(rows).toContainText('Sold in packs of 12: choose 120 or 132.');
+    await screenshots(page, 'cart-quick-order', [width]);
+    await page.getByRole('button', { name: 'Add 2 lines to the cart' }).click();
+    await expect(cartLines(page)).toHaveCount(3);
+
+    // Quick order from a CSV file.
+    await page.getByLabel('Upload a CSV file').setInputFiles({
+      name: 'restock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`"sku","quantity"\n"${pliers.sku}","240"\n`),
+    });
+    await expect(rows).toContainText(pliers.name);
+    await page.getByRole('button', { name: 'Add 1 line to the cart' }).click();
+    await expect(cartLines(page)).toHaveCount(4);
+
+    // The steppers move by packs; the totals follow today's tiers.
+    const hammerLine = cartLines(page).filter({ hasText: hammer.name });
+    await hammerLine.getByRole('button', { name: 'One pack of 50 more' }).click();
+    await expect(hammerLine.getByRole('spinbutton')).toHaveValue('550');
+    const expected = 80 * 3090 + 550 * 840 + 250 * 640 + 240 * 980;
+    await expect(page.getByTestId('cart-total')).toHaveText(`$${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await screenshots(page, 'cart', [width]);
+
+    // Checkout: one order of four lines, then its payment page.
+    await page.getByLabel('Phone').fill('+1 555 010 2030');
+    await page.getByLabel('Address').fill('12 Main St, Springfield');
+    await page.getByLabel('PO number (optional)').fill('PO-7731');
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+    const orderId = Number(page.url().split('/').pop());
+    const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;
+    expect(order).toMatchObject({ totalCents: expected, poNumber: 'PO-7731', tool: `${grinder.name} and 3 more` });
+    expect(order.lines.map((l) => [l.toolId, l.quantity, l.unitPriceCents])).toEqual([
+      [grinder.id, 80, 3090],
+      [hammer.id, 550, 840],
+      [tape.id, 250, 640],
+      [pliers.id, 240, 980],
+    ]);
+    await expect(page.getByTestId('payment-total')).toHaveText(
+      `$${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    await expect(page.getByText('PO PO-7731')).toBeVisible();
+    await expect(cartLink).toHaveAccessibleName('Cart, 0 lines');
+
+    // Pay with the sandbox's test card.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('1240');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order).status).toBe('paid');
+
+    // Order again: the lines go back into the cart at today's prices.
+    await page.goto('/dashboard/orders');
+    await page
+      .getByRole('button', { name: `Order again: order #${orderId}` })
+      .filter({ visible: true })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(cartLines(page)).toHaveCount(4);
+  });
+}
