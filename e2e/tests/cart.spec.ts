@@ -102,6 +102,17 @@ for (const width of [375, 1280]) {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order).status).toBe('paid');
 
+    // My Orders: one row, its tools summarised; the order's page shows every line and the PO number.
+    await page.goto('/dashboard/orders');
+    const row = page.getByTestId(`order-${orderId}`).filter({ visible: true });
+    await expect(row).toContainText(`${grinder.name} and 3 more`);
+    await expect(row).toContainText('PO PO-7731');
+    await row.getByRole('link', { name: `Order #${orderId}: details` }).click();
+    await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
+    for (const tool of [grinder, hammer, tape, pliers]) await expect(page.getByText(tool.name, { exact: true })).toBeVisible();
+    await expect(page.getByText('PO-7731', { exact: true })).toBeVisible();
+    await screenshots(page, 'order-detail', [width]);
+
     // Order again: the lines go back into the cart at today's prices.
     await page.goto('/dashboard/orders');
     await page

@@ -8,6 +8,7 @@ import { DashboardLayout } from './dashboard-layout.tsx';
 // Each child page is its own chunk, loaded when its route is opened.
 const ProfilePage = lazy(() => import('./profile.tsx'));
 const OrdersPage = lazy(() => import('./orders.tsx'));
+const OrderPage = lazy(() => import('./order.tsx'));
 const ReviewPage = lazy(() => import('./review.tsx'));
 const PaymentPage = lazy(() => import('./payment.tsx'));
 const UsersPage = lazy(() => import('./users.tsx'));
@@ -44,6 +45,7 @@ export default function DashboardRoutes() {
           <Switch>
             <Route path="/" component={ProfilePage} />
             <Route path="/orders" component={OrdersPage} />
+            <Route path="/orders/:id" component={OrderPage} />
             <Route path="/review" component={ReviewPage} />
             <Route path="/payment/:id" component={PaymentPage} />
             <Route path="/users" component={UsersForAdmin} />

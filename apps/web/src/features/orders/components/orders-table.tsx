@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { formatCents } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 import { OrderStatus, type OrderViewer } from './order-status.tsx';
@@ -27,7 +28,14 @@ const orderCell: Column = {
   header: 'Order',
   cell: (o) => (
     <span className="flex flex-col">
-      <span className="font-semibold">#{o.id}</span>
+      <Link
+        href={`~/dashboard/orders/${o.id}`}
+        className="font-semibold hover:text-primary hover:underline"
+        aria-label={`Order #${o.id}: details`}
+      >
+        #{o.id}
+      </Link>
+      {o.poNumber && <span className="font-mono text-xs text-base-content/70">PO {o.poNumber}</span>}
       <span className="whitespace-nowrap text-xs text-base-content/60">{dateFormat.format(new Date(o.createdAt))}</span>
     </span>
   ),

@@ -1,0 +1,105 @@
+import { Link, useLocation, useParams } from 'wouter';
+import { toast } from 'react-hot-toast';
+import { orderStatusRules } from '@toolsify/shared/orders';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useCart } from '../../../features/cart/api/cart.ts';
+import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
+import { PaymentOrderSummary } from '../../../features/payments/components/payment-order-summary.tsx';
+import { LoadError } from '../../../features/orders/components/load-error.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
+ * the viewer sees it (the shared status rule) and, for its buyer, Pay while unpaid and Order again.
+ */
+export default function OrderPage() {
+  const raw = useParams<{ id: string }>().id ?? '';
+  const id = /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const order = useOrderToPay(id);
+  const me = useMe();
+  const cart = useCart();
+  const [, navigate] = useLocation();
+
+  if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        This order was not found.
+      </div>
+    );
+  }
+  if (order.isError)
+    return <LoadError message={`Could not load this order: ${order.error.message}`} onRetry={() => void order.refetch()} />;
+  if (order.isPending || me.isPending) return <Spinner label="Loading the order" />;
+
+  const o = order.data;
+  const isBuyer = me.data?.email === o.buyer;
+  const view = orderStatusRules[o.status][isBuyer ? 'customer' : 'admin'];
+  const orderAgain = () =>
+    void cart
+      .add(o.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
+      .then(() => navigate('~/cart'))
+      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
+
+  return (
+    <section aria-labelledby="order-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="order-title" className="text-2xl font-bold text-primary">
+          Order #{o.id}
+        </h2>
+        <Link href={isBuyer ? '~/dashboard/orders' : '~/dashboard/manage'} className="btn btn-ghost btn-sm">
+          {isBuyer ? 'My Orders' : 'Manage All Orders'}
+        </Link>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <PaymentOrderSummary order={o} />
+        </div>
+        <dl className="card grid gap-3 border border-base-300 bg-base-100 p-5 text-sm shadow-sm lg:col-span-2">
+          <div>
+            <dt className="text-base-content/70">Status</dt>
+            <dd className="font-semibold">
+              {view.label ?? 'Unpaid'}
+              {view.showTransactionId && o.transactionId && <span className="ml-2 font-mono text-xs break-all">{o.transactionId}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Placed</dt>
+            <dd>{dateFormat.format(new Date(o.createdAt))}</dd>
+          </div>
+          {o.poNumber && (
+            <div>
+              <dt className="text-base-content/70">PO number</dt>
+              <dd className="font-mono">{o.poNumber}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-base-content/70">Buyer</dt>
+            <dd>
+              {o.buyerName} <span className="text-base-content/70">({o.buyer})</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Ship to</dt>
+            <dd className="whitespace-pre-line">{o.address}</dd>
+            <dd>{o.phone}</dd>
+          </div>
+          {isBuyer && (
+            <div className="flex flex-wrap gap-2 pt-2">
+              {o.status === 'unpaid' && (
+                <Link href={`~/dashboard/payment/${o.id}`} className="btn btn-primary btn-sm">
+                  Pay
+                </Link>
+              )}
+              <button type="button" className="btn btn-outline btn-sm" onClick={orderAgain}>
+                Order again
+              </button>
+            </div>
+          )}
+        </dl>
+      </div>
+    </section>
+  );
+}
