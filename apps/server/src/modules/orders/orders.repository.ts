@@ -226,15 +226,8 @@ export interface OrderRequest {
   maxUnpaidOrders: number;
 }
 
-/** A line as the placing statement took it. */
-interface TakenLine {
-  line_no: number;
-  tool_id: number;
-  tool_name: string;
-  sku: string;
-  quantity: number;
-  unit_price_cents: number;
-}
+/** A line as the placing statement took it: a line of the order still to be written. */
+type TakenLine = Omit<OrderLineRow, 'id' | 'order_id'>;
 
 /** "Cordless Drill 18V", or "Cordless Drill 18V and 4 more". */
 export function orderTitle(firstTool: string, lineCount: number): string {
