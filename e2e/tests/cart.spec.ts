@@ -112,6 +112,12 @@ for (const width of [375, 1280]) {
     for (const tool of [grinder, hammer, tape, pliers]) await expect(page.getByText(tool.name, { exact: true })).toBeVisible();
     await expect(page.getByText('PO-7731', { exact: true })).toBeVisible();
     await screenshots(page, 'order-detail', [width]);
+    // The invoice: a PDF named by its number.
+    const paidOrder = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;
+    expect(paidOrder.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download invoice' }).click();
+    expect((await download).suggestedFilename()).toBe(`${paidOrder.invoiceNumber}.pdf`);
 
     // Order again: the lines go back into the cart at today's prices.
     await page.goto('/dashboard/orders');

@@ -266,6 +266,9 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   /** The buyer's purchase-order reference, if they gave one. */
   poNumber: z.string().nullable(),
+  /** INV-2026-000001 once paid (its PDF: GET /api/orders/:id/invoice.pdf); null before. */
+  invoiceNumber: z.string().nullable(),
+  invoicedAt: z.string().nullable(),
   /** The buyer's email. */
   buyer: z.string(),
   buyerName: z.string(),

@@ -10,6 +10,7 @@ import { catalog } from './migrations/008-catalog.ts';
 import { pricing } from './migrations/009-pricing.ts';
 import { orderLines } from './migrations/010-order-lines.ts';
 import { cart } from './migrations/011-cart.ts';
+import { invoices } from './migrations/012-invoices.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '009-pricing': pricing(dialect),
     '010-order-lines': orderLines(dialect),
     '011-cart': cart(dialect),
+    '012-invoices': invoices(dialect),
   };
 }
 

@@ -65,6 +65,21 @@ export interface OrderTable {
   line_count: ColumnType<number, number | undefined, number>;
   /** The buyer's own purchase-order reference. */
   po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** INV-2026-000001: given when the order is paid (migration 012). */
+  invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
+  invoiced_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+}
+
+export interface InvoiceCounterTable {
+  year: number;
+  last: number;
+}
+
+/** An invoice's PDF, kept as first rendered. */
+export interface InvoicePdfTable {
+  order_id: number;
+  pdf: Buffer;
+  created_at: Timestamp;
 }
 
 /** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
@@ -201,6 +216,8 @@ export interface Database {
   orders: OrderTable;
   order_line: OrderLineTable;
   cart: CartTable;
+  invoice_counter: InvoiceCounterTable;
+  invoice_pdf: InvoicePdfTable;
   payment_intent: PaymentIntentTable;
   payment_event: PaymentEventTable;
   review: ReviewTable;

@@ -6,6 +6,7 @@ import { usersRoutes } from './users/users.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 
 /**
@@ -20,5 +21,6 @@ export const apiModules: FastifyPluginAsync[] = [
   ordersRoutes as FastifyPluginAsync,
   paymentsRoutes as FastifyPluginAsync,
   cartRoutes as FastifyPluginAsync,
+  invoicesRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
 ];

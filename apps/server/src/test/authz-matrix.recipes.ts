@@ -356,6 +356,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/orders/mine': () => get('/api/orders/mine'),
   'GET /api/orders': () => get('/api/orders'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),
+  'GET /api/orders/:id/invoice.pdf': async (fx) => get(`/api/orders/${await fx.aPaidOrder()}/invoice.pdf`),
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
   'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
 

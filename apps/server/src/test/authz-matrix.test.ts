@@ -55,6 +55,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/orders/mine': [401, 200, 200, 200],
   'GET /api/orders': [401, 403, 403, 200],
   'GET /api/orders/:id': [401, 200, 404, 200],
+  'GET /api/orders/:id/invoice.pdf': [401, 200, 404, 200],
   'DELETE /api/orders/:id': [401, 200, 404, 200],
   'POST /api/orders/:id/ship': [401, 403, 403, 200],
 

@@ -1,3 +1,4 @@
+import { company } from '@toolsify/shared/company';
 import type { IconName } from '../components/ui/icon.tsx';
 
 /**
@@ -55,10 +56,10 @@ export const orderingSteps: { title: string; text: string; icon: IconName }[] = 
   { title: 'Track the shipment', text: 'Your order shows as Paid, then Shipped once it leaves our warehouse.', icon: 'truck' },
 ];
 
-/** The company's contact details, shown beside the contact form. Sample values: replace them. */
+/** The company's contact details, shown beside the contact form (the invoices' seller too). */
 export const companyContact = {
-  email: 'sales@toolsify.example',
-  phone: '+1 (555) 010-2040',
-  address: '18 Foundry Road, Sheffield S9 3XY, United Kingdom',
-  hours: 'Monday to Friday, 8:00 to 18:00 (GMT)',
+  email: company.email,
+  phone: company.phone,
+  address: company.address,
+  hours: company.hours,
 };

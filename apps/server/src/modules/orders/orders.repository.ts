@@ -31,6 +31,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtl
         totalCents: line.unit_price_cents * line.quantity,
       })),
     poNumber: row.po_number,
+    invoiceNumber: row.invoice_number,
+    invoicedAt: row.invoiced_at === null ? null : toIso(row.invoiced_at),
     buyer: row.buyer_email,
     buyerName: row.buyer_name,
     phone: row.phone,

@@ -1,3 +1,4 @@
+import { assignInvoiceNumber } from '../invoices/invoices.repository.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { canPerform } from '@toolsify/shared/orders';
 import { PAYMENT_CURRENCY, type PaymentIntentResponse, type PaymentResult } from '@toolsify/shared/payments';
@@ -70,12 +71,15 @@ export function intentProblem(
 type Settlement = 'paid' | 'already-paid' | 'conflict';
 
 /**
- * Marks the order paid with a verified, succeeded intent, in the caller's transaction. The
+ * Marks the order paid with a verified, succeeded intent, and gives it its invoice number, in
+ * the caller's transaction. The
  * order update is conditional (`where status = 'unpaid'`), so whichever of the confirmation and
  * the webhook comes first wins and the other changes nothing.
  */
 export async function settle(trx: Transaction<Database>, deps: PaymentDeps, orderId: number, intent: GatewayIntent): Promise<Settlement> {
   if (await markOrderPaid(trx, orderId, intent.id)) {
+    // The invoice number, in the payment's transaction: gap-free (see assignInvoiceNumber).
+    await assignInvoiceNumber(trx, orderId, new Date());
     await recordSucceededIntent(trx, deps.paymentGateway.name, { ...intent, orderId });
     await closeOtherOpenIntents(trx, orderId, intent.id);
     deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');

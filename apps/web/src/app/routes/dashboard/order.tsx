@@ -69,6 +69,17 @@ export default function OrderPage() {
             <dt className="text-base-content/70">Placed</dt>
             <dd>{dateFormat.format(new Date(o.createdAt))}</dd>
           </div>
+          {o.invoiceNumber && (
+            <div>
+              <dt className="text-base-content/70">Invoice</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <span className="font-mono">{o.invoiceNumber}</span>
+                <a href={`/api/orders/${o.id}/invoice.pdf`} download className="btn btn-outline btn-xs">
+                  Download invoice
+                </a>
+              </dd>
+            </div>
+          )}
           {o.poNumber && (
             <div>
               <dt className="text-base-content/70">PO number</dt>

@@ -36,6 +36,16 @@ const orderCell: Column = {
         #{o.id}
       </Link>
       {o.poNumber && <span className="font-mono text-xs text-base-content/70">PO {o.poNumber}</span>}
+      {o.invoiceNumber && (
+        <a
+          href={`/api/orders/${o.id}/invoice.pdf`}
+          download
+          className="link text-xs"
+          aria-label={`Download invoice ${o.invoiceNumber} (PDF)`}
+        >
+          Invoice
+        </a>
+      )}
       <span className="whitespace-nowrap text-xs text-base-content/60">{dateFormat.format(new Date(o.createdAt))}</span>
     </span>
   ),

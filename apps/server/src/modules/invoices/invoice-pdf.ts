@@ -1,0 +1,145 @@
+// @types/pdfkit declares only the default export (pdfkit 0.20 has both).
+// oxlint-disable-next-line import/no-named-as-default
+import PDFDocument from 'pdfkit';
+import { company } from '@toolsify/shared/company';
+import { formatCents } from '@toolsify/shared/money';
+import type { Order } from '@toolsify/shared/orders';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+const INK = '#111827';
+const MUTED = '#4b5563';
+const RULE = '#d1d5db';
+const BRAND = '#1e3a8a';
+
+/**
+ * The invoice of a paid order as a PDF (A4, the standard Helvetica fonts, nothing embedded):
+ * the store as seller, the buyer, the invoice number and date, the order and PO numbers, each
+ * line (SKU, tool, quantity, unit price, line total), the total and how it was paid. Rendered
+ * only from the order as stored, with its invoice date as the PDF's creation date, so the same
+ * order gives the same bytes.
+ */
+export function renderInvoicePdf(order: Order & { invoiceNumber: string; invoicedAt: string }): Promise<Buffer> {
+  const issued = new Date(order.invoicedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `Invoice ${order.invoiceNumber}`,
+      Author: company.name,
+      Subject: `Order #${order.id}`,
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 50;
+  const right = doc.page.width - 50;
+  const width = right - left;
+
+  // Seller and title.
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(company.name, left, 50);
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(company.address).text(`${company.email}  ·  ${company.phone}`);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(26).text('INVOICE', left, 50, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  const facts: Array<[string, string]> = [
+    ['Invoice number', order.invoiceNumber],
+    ['Invoice date', dateFormat.format(issued)],
+    ['Order', `#${order.id}`],
+    ...(order.poNumber ? ([['PO number', order.poNumber]] as Array<[string, string]>) : []),
+  ];
+  let y = 90;
+  for (const [label, value] of facts) {
+    doc.fillColor(MUTED).text(label, right - 220, y, { width: 100 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .text(value, right - 120, y, { width: 120, align: 'right' });
+    doc.font('Helvetica');
+    y += 15;
+  }
+
+  // Buyer.
+  y = Math.max(y, 130) + 20;
+  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, y);
+  doc
+    .fillColor(INK)
+    .fontSize(10)
+    .font('Helvetica-Bold')
+    .text(order.buyerName, left, y + 14, { width: width / 2 });
+  doc
+    .font('Helvetica')
+    .text(order.buyer, { width: width / 2 })
+    .text(order.address, { width: width / 2 })
+    .text(order.phone, { width: width / 2 });
+  y = doc.y + 25;
+
+  // Lines.
+  const columns = [
+    { title: 'SKU', x: left, width: 90, align: 'left' as const },
+    { title: 'Tool', x: left + 95, width: 185, align: 'left' as const },
+    { title: 'Quantity', x: left + 285, width: 60, align: 'right' as const },
+    { title: 'Unit price', x: left + 350, width: 70, align: 'right' as const },
+    { title: 'Line total', x: left + 425, width: width - 425, align: 'right' as const },
+  ];
+  const header = () => {
+    doc.rect(left, y - 4, width, 20).fill('#eef2ff');
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(9);
+    for (const column of columns) doc.text(column.title, column.x, y + 2, { width: column.width, align: column.align });
+    y += 22;
+    doc.font('Helvetica').fontSize(9);
+  };
+  header();
+  for (const line of order.lines) {
+    const cells = [
+      line.sku,
+      line.tool,
+      line.quantity.toLocaleString('en-US'),
+      formatCents(line.unitPriceCents),
+      formatCents(line.totalCents),
+    ];
+    const height = Math.max(...cells.map((cell, n) => doc.heightOfString(cell, { width: columns[n]?.width ?? 0 })));
+    if (y + height > doc.page.height - 120) {
+      doc.addPage();
+      y = 50;
+      header();
+    }
+    doc.fillColor(INK);
+    cells.forEach((cell, n) => {
+      const column = columns[n];
+      if (column) doc.text(cell, column.x, y, { width: column.width, align: column.align });
+    });
+    y += height + 6;
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(right, y - 3)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  // Total and payment.
+  y += 8;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text('Total', left + 285, y, { width: 135, align: 'right' });
+  doc.text(formatCents(order.totalCents), left + 425, y, { width: width - 425, align: 'right' });
+  y += 24;
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Paid by card, transaction ${order.transactionId ?? ''}.`, left, y, { width });
+  doc.text('All amounts in US dollars.', left, doc.y + 4, { width });
+  doc.fontSize(8).text(`${company.name} · ${company.address} · ${company.email}`, left, doc.page.height - 70, { width, align: 'center' });
+  doc.end();
+  return done;
+}
