@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
  * - Stock is conserved: for every tool, available + the quantity held by the lines of open (not
  *   cancelled) orders = the sum of its stock adjustments (initial stock + restocks + corrections).
  * - Every order's lines add up to it: its total, its pieces and its line count.
+ * - Invoice numbers have no gaps: each year's counter equals the number of orders numbered in it.
  * - No stock is negative.
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
  * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at).
@@ -55,6 +56,15 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
     violations.push(
       `order ${r.id} does not add up: total ${r.total_cents} vs lines ${r.lines_total}, pieces ${r.quantity} vs ${r.pieces}, lines ${r.line_count} vs ${r.n}`,
     );
+  }
+
+  const invoices = await sql<{ year: number; last: number; numbered: number }>`
+    select c.year, c.last,
+      (select count(*) from orders o where o.invoice_number like 'INV-' || c.year || '-%') as numbered
+    from invoice_counter c
+    where c.last <> (select count(*) from orders o where o.invoice_number like 'INV-' || c.year || '-%')`.execute(db);
+  for (const r of invoices.rows) {
+    violations.push(`invoice numbers of ${r.year} have gaps or duplicates: counter at ${r.last}, ${Number(r.numbered)} orders numbered`);
   }
 
   const negative = await sql<{ id: number; available: number }>`
