@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache } from './connect.ts';
+import { createTestApp, usePostgres } from '../test/helpers.ts';
 
 describe('the SQLite statement cache', () => {
   let sqlite: SQLite.Database;
@@ -55,5 +56,19 @@ describe('the SQLite statement cache', () => {
     expect(prepared).toHaveLength(3);
     await one(2);
     expect(prepared).toHaveLength(4);
+  });
+});
+
+describe.skipIf(!usePostgres)('PostgreSQL introspection', () => {
+  it("lists the connection's own schema only, so a migration never reads another suite's schema being dropped", async () => {
+    const app = await createTestApp();
+    try {
+      const tables = await app.db.introspection.getTables();
+      const schemas = new Set(tables.map((table) => table.schema));
+      expect(schemas.size).toBe(1);
+      expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['orders', 'order_line', 'tool', 'kysely_migration']));
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql as rawSql,
+  type DatabaseIntrospector,
+  type SqliteDatabase,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -34,7 +42,7 @@ export function connectDatabase({ url, schema, poolSize = 10 }: ConnectOptions):
     });
     // An idle client's error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pool };
+    return { db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) }), dialect: 'postgres', pool };
   }
   const file = url === ':memory:' ? ':memory:' : url.replace(/^file:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -78,4 +86,31 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
       return statement;
     },
   };
+}
+
+/**
+ * PostgreSQL, with table introspection limited to the connection's own schema (the first of its
+ * search_path). Kysely's migrator asks for every table of every schema to see whether its own
+ * exist, calling pg_get_serial_sequence() on each: on a server where other schemas are dropped
+ * meanwhile (the test suites' schemas, one per suite) that query fails with "relation ... does
+ * not exist" or "cache lookup failed", and so did a migration. Only names are read here.
+ */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const base = super.createIntrospector(db);
+    return {
+      getSchemas: () => base.getSchemas(),
+      getMetadata: async () => ({ tables: await this.ownTables(db) }),
+      getTables: () => this.ownTables(db),
+    };
+  }
+
+  private async ownTables(db: Kysely<unknown>): Promise<TableMetadata[]> {
+    const { rows } = await rawSql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, n.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+      order by c.relname`.execute(db);
+    return rows.map((row) => ({ name: row.name, schema: row.schema, isView: row.kind === 'v', columns: [] }));
+  }
 }
