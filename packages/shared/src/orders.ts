@@ -266,6 +266,17 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   /** The buyer's purchase-order reference, if they gave one. */
   poNumber: z.string().nullable(),
+  /** What happened to it, oldest first (GET /api/orders/:id only): who did it and a word on it (a transaction id, why the store cancelled it). */
+  history: z
+    .array(
+      z.object({
+        kind: z.enum(['placed', 'paid', 'shipped', 'cancelled']),
+        at: z.string(),
+        by: z.enum(['buyer', 'admin', 'store']),
+        note: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** INV-2026-000001 once paid (its PDF: GET /api/orders/:id/invoice.pdf); null before. */
   invoiceNumber: z.string().nullable(),
   invoicedAt: z.string().nullable(),

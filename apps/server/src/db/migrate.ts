@@ -11,6 +11,7 @@ import { pricing } from './migrations/009-pricing.ts';
 import { orderLines } from './migrations/010-order-lines.ts';
 import { cart } from './migrations/011-cart.ts';
 import { invoices } from './migrations/012-invoices.ts';
+import { orderEvents } from './migrations/013-order-events.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '010-order-lines': orderLines(dialect),
     '011-cart': cart(dialect),
     '012-invoices': invoices(dialect),
+    '013-order-events': orderEvents(dialect),
   };
 }
 

@@ -70,6 +70,17 @@ export interface OrderTable {
   invoiced_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
+/** One change of an order, written with it (migration 013). */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'placed' | 'paid' | 'shipped' | 'cancelled';
+  at: Timestamp;
+  actor: 'buyer' | 'admin' | 'store';
+  actor_id: string | null;
+  note: string | null;
+}
+
 export interface InvoiceCounterTable {
   year: number;
   last: number;
@@ -217,6 +228,7 @@ export interface Database {
   order_line: OrderLineTable;
   cart: CartTable;
   invoice_counter: InvoiceCounterTable;
+  order_event: OrderEventTable;
   invoice_pdf: InvoicePdfTable;
   payment_intent: PaymentIntentTable;
   payment_event: PaymentEventTable;
@@ -257,6 +269,7 @@ export const TOOL_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ToolTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderEventRow = Selectable<OrderEventTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 
 export function toIso(value: Timestamp): string {

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
  * - Stock is conserved: for every tool, available + the quantity held by the lines of open (not
  *   cancelled) orders = the sum of its stock adjustments (initial stock + restocks + corrections).
  * - Every order's lines add up to it: its total, its pieces and its line count.
+ * - Every order's history starts with exactly one 'placed' event, and has no change twice.
  * - Invoice numbers have no gaps: each year's counter equals the number of orders numbered in it.
  * - No stock is negative.
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
@@ -56,6 +57,19 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
     violations.push(
       `order ${r.id} does not add up: total ${r.total_cents} vs lines ${r.lines_total}, pieces ${r.quantity} vs ${r.pieces}, lines ${r.line_count} vs ${r.n}`,
     );
+  }
+
+  const histories = await sql<{ id: number; placed: number; repeated: number }>`
+    select o.id,
+      (select count(*) from order_event e where e.order_id = o.id and e.kind = 'placed') as placed,
+      (select count(*) from (select e.kind from order_event e where e.order_id = o.id group by e.kind having count(*) > 1) r) as repeated
+    from orders o
+    where (select count(*) from order_event e where e.order_id = o.id and e.kind = 'placed') <> 1
+      or exists (select 1 from order_event e where e.order_id = o.id group by e.kind having count(*) > 1)
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of histories.rows) {
+    violations.push(`order ${r.id} has ${Number(r.placed)} 'placed' events and ${Number(r.repeated)} kinds of change recorded twice`);
   }
 
   const invoices = await sql<{ year: number; last: number; numbered: number }>`

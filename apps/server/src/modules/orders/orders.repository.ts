@@ -2,7 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import type { DialectName } from '../../db/connect.ts';
-import { nowIso, toIso, TOOL_COLUMNS, type OrderLineRow, type OrderRow, type ToolRow, type Db } from '../../db/schema.ts';
+import {
+  nowIso,
+  toIso,
+  TOOL_COLUMNS,
+  type OrderEventRow,
+  type OrderLineRow,
+  type OrderRow,
+  type ToolRow,
+  type Db,
+} from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 
 /**
@@ -44,6 +53,26 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtl
     expiresAt:
       row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
   };
+}
+
+/** Who changed an order, and a word on it (a transaction id, why the store cancelled it). */
+export interface OrderChange {
+  actor: OrderEventRow['actor'];
+  actorId: string | null;
+  note: string | null;
+}
+
+/** Writes one event of an order's history, in the caller's statement or transaction. */
+export async function recordOrderEvent(db: Db, orderId: number, kind: OrderEventRow['kind'], change: OrderChange): Promise<void> {
+  await db
+    .insertInto('order_event')
+    .values({ order_id: orderId, kind, at: nowIso(), actor: change.actor, actor_id: change.actorId, note: change.note })
+    .execute();
+}
+
+/** An order's history, oldest first. */
+export async function findEventsOf(db: Db, orderId: number): Promise<OrderEventRow[]> {
+  return db.selectFrom('order_event').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
 /** The lines of these orders, by order id: one query for a whole page. */
@@ -324,6 +353,7 @@ async function placeOnSqlite(db: Db, order: OrderRequest): Promise<{ row: OrderR
       .values(taken.map((line) => ({ order_id: row.id, ...line })))
       .returningAll()
       .execute();
+    await recordOrderEvent(trx, row.id, 'placed', { actor: 'buyer', actorId: order.userId, note: null });
     return { row, lines };
   });
 }
@@ -367,6 +397,10 @@ async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: Orde
       from summary s, first_line f
       where s.n = ${count} and s.total <= ${MAX_CARD_PAYMENT_CENTS} and ${cap}
       returning *
+    ),
+    placed as (
+      insert into order_event (order_id, kind, at, actor, actor_id)
+      select ord.id, 'placed', ${now}::timestamptz, 'buyer', ${order.userId} from ord
     ),
     written as (
       insert into order_line (order_id, line_no, tool_id, tool_name, sku, quantity, unit_price_cents)

@@ -31,7 +31,10 @@ import {
   findUnpaidOrdersBefore,
   findUnpaidOrdersOfTool,
   findOrdersPage,
+  findEventsOf,
   placeOrderTakingStock,
+  recordOrderEvent,
+  type OrderChange,
   returnStock,
   type OrderRequest,
   toOrder,
@@ -248,8 +251,14 @@ function quantityError(problem: QuantityProblem | { kind: 'above-card-maximum'; 
   return new AppError('VALIDATION_FAILED', problem.message, fields);
 }
 
+/** One order for its buyer or an admin, with its history (who did what, when). */
 export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
-  return present(deps, await findVisibleOrder(deps.db, id, user));
+  const row = await findVisibleOrder(deps.db, id, user);
+  const [order, events] = await Promise.all([present(deps, row), findEventsOf(deps.db, id)]);
+  return {
+    ...order,
+    history: events.map((event) => ({ kind: event.kind, at: toIso(event.at), by: event.actor, note: event.note })),
+  };
 }
 
 async function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Promise<Page<Order>> {
@@ -290,15 +299,16 @@ export async function listAllOrders(deps: OrdersDeps, query: AllOrdersQuery): Pr
 export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
   const order = await findVisibleOrder(deps.db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
-  return present(deps, await cancelUnpaid(deps, order));
+  const by: OrderChange = { actor: actorOf(order, user).isBuyer ? 'buyer' : 'admin', actorId: user.id, note: null };
+  return present(deps, await cancelUnpaid(deps, order, by));
 }
 
 /** The cancel itself, for a buyer, an admin or the expiry: payment closed, status, stock. */
-async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
+async function cancelUnpaid(deps: OrdersDeps, order: OrderRow, by: OrderChange): Promise<OrderRow> {
   await closeOpenPayment(deps, order);
   const row = await retryingDeadlocks(() =>
     deps.db.transaction().execute(async (trx) => {
-      const cancelled = await cancelInTransaction(deps, trx, order.id);
+      const cancelled = await cancelInTransaction(deps, trx, order.id, by);
       if (!cancelled) throw cannotCancel((await findOrderById(trx, order.id)) ?? order);
       return cancelled;
     }),
@@ -309,29 +319,40 @@ async function cancelUnpaid(deps: OrdersDeps, order: OrderRow): Promise<OrderRow
 
 /**
  * Every cancel's change to the database, in the caller's transaction: the conditional status
- * change makes it happen once, and only then does the stock go back. Undefined when the order
- * was no longer unpaid (nothing changed).
+ * change makes it happen once, and only then does the stock go back and the history say who
+ * cancelled it. Undefined when the order was no longer unpaid (nothing changed).
  */
 async function cancelInTransaction(
   deps: Pick<OrdersDeps, 'dialect'>,
   trx: Transaction<Database>,
   orderId: number,
+  by: OrderChange,
 ): Promise<OrderRow | undefined> {
   const cancelled = await transitionOrder(trx, orderId, 'unpaid', 'cancelled');
-  if (cancelled) await returnStock(trx, deps.dialect, cancelled.id);
+  if (cancelled) {
+    await returnStock(trx, deps.dialect, cancelled.id);
+    await recordOrderEvent(trx, cancelled.id, 'cancelled', by);
+  }
   return cancelled;
 }
+
+/** The store's own cancels, as the history words them. */
+const storeCancels = {
+  expired: { actor: 'store', actorId: null, note: 'Not paid in time' },
+  removedUser: { actor: 'store', actorId: null, note: "The buyer's account was removed" },
+  deletedTool: { actor: 'store', actorId: null, note: 'A tool of the order was taken out of the catalog' },
+} as const satisfies Record<string, OrderChange>;
 
 /**
  * Cancels each of `orders` as a buyer's cancel would (payment closed first, stock back). One
  * that was paid or cancelled meanwhile is left as it is; one that fails (the gateway cannot be
  * reached) is logged and left unpaid, and the others still go. Answers how many it cancelled.
  */
-async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string): Promise<number> {
+async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string, by: OrderChange): Promise<number> {
   let cancelled = 0;
   for (const order of orders) {
     try {
-      await cancelUnpaid(deps, order);
+      await cancelUnpaid(deps, order, by);
       cancelled += 1;
       deps.log.info({ orderId: order.id, placedAt: toIso(order.created_at) }, `${why}: cancelled, stock returned`);
     } catch (error) {
@@ -345,7 +366,7 @@ async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string): Pr
 /** A removed user can no longer pay: their unpaid orders are cancelled; the removal stands either way. */
 export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
   const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
-  return cancelEach(deps, unpaid, 'unpaid order of a removed user');
+  return cancelEach(deps, unpaid, 'unpaid order of a removed user', storeCancels.removedUser);
 }
 
 /**
@@ -370,14 +391,14 @@ export async function deleteToolCancellingItsOrders<T>(
     deps.db.transaction().execute(async (trx) => {
       const result = await deleteTool(trx);
       for (const order of await findUnpaidOrdersOfTool(trx, toolId, { openPayment: false })) {
-        await cancelInTransaction(deps, trx, order.id);
+        await cancelInTransaction(deps, trx, order.id, storeCancels.deletedTool);
         deps.log.info({ orderId: order.id, toolId }, 'unpaid order of a deleted tool: cancelled, stock returned');
       }
       return result;
     }),
   );
   deps.catalogCache.clear();
-  await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool');
+  await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool', storeCancels.deletedTool);
   return deleted;
 }
 
@@ -386,7 +407,7 @@ export async function deleteToolCancellingItsOrders<T>(
  * `limit` per call. Safe on several processes at once: each order changes once.
  */
 export async function expireUnpaidOrders(deps: OrdersDeps, cutoff: Date, limit = 100): Promise<number> {
-  return cancelEach(deps, await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit), 'unpaid order expired');
+  return cancelEach(deps, await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit), 'unpaid order expired', storeCancels.expired);
 }
 
 function cannotCancel(order: OrderRow): AppError {
@@ -401,7 +422,11 @@ export async function shipOrder(deps: OrdersDeps, id: number, user: SessionUser)
   const { db } = deps;
   const order = await findVisibleOrder(db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'ship')) throw cannotShip(order);
-  const shipped = await transitionOrder(db, id, 'paid', 'shipped');
+  const shipped = await db.transaction().execute(async (trx) => {
+    const row = await transitionOrder(trx, id, 'paid', 'shipped');
+    if (row) await recordOrderEvent(trx, id, 'shipped', { actor: 'admin', actorId: user.id, note: null });
+    return row;
+  });
   if (!shipped) throw cannotShip((await findOrderById(db, id)) ?? order);
   return present(deps, shipped);
 }

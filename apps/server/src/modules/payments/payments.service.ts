@@ -5,7 +5,7 @@ import { PAYMENT_CURRENCY, type PaymentIntentResponse, type PaymentResult } from
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
-import { findOrderById } from '../orders/orders.repository.ts';
+import { findOrderById, recordOrderEvent } from '../orders/orders.repository.ts';
 import type { GatewayIntent } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
@@ -80,6 +80,7 @@ export async function settle(trx: Transaction<Database>, deps: PaymentDeps, orde
   if (await markOrderPaid(trx, orderId, intent.id)) {
     // The invoice number, in the payment's transaction: gap-free (see assignInvoiceNumber).
     await assignInvoiceNumber(trx, orderId, new Date());
+    await recordOrderEvent(trx, orderId, 'paid', { actor: 'buyer', actorId: null, note: intent.id });
     await recordSucceededIntent(trx, deps.paymentGateway.name, { ...intent, orderId });
     await closeOtherOpenIntents(trx, orderId, intent.id);
     deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');

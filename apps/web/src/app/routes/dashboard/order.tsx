@@ -10,6 +10,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const historyWords = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' } as const;
+const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the store' } as const;
 
 /**
  * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
@@ -97,6 +99,24 @@ export default function OrderPage() {
             <dd className="whitespace-pre-line">{o.address}</dd>
             <dd>{o.phone}</dd>
           </div>
+          {o.history && o.history.length > 0 && (
+            <div>
+              <dt className="text-base-content/70">History</dt>
+              <dd>
+                <ol className="mt-1 flex flex-col gap-1 border-l-2 border-base-300 pl-3" data-testid="order-history">
+                  {o.history.map((event) => (
+                    <li key={`${event.kind}-${event.at}`}>
+                      <span className="font-medium">{historyWords[event.kind]}</span> {byWords[event.by]}
+                      <span className="block text-xs text-base-content/70">
+                        {dateFormat.format(new Date(event.at))}
+                        {event.note && <span className="break-all"> · {event.note}</span>}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </dd>
+            </div>
+          )}
           {isBuyer && (
             <div className="flex flex-wrap gap-2 pt-2">
               {o.status === 'unpaid' && (
