@@ -150,6 +150,10 @@ describe('catalog search, filters and sorts', () => {
       ['cursor=-4', 'cursor'],
       ['sort=price_asc&cursor=12', 'cursor'],
       ['sort=name&cursor=WzFd', 'cursor'],
+      // Past the 32-bit id and price columns (found by the fuzz: PostgreSQL refused to compare).
+      ['cursor=2147483648', 'cursor'],
+      [`sort=price_asc&cursor=${Buffer.from(JSON.stringify(['price_asc', 2 ** 40, 1])).toString('base64url')}`, 'cursor'],
+      [`sort=relevance&q=drill&cursor=${Buffer.from(JSON.stringify(['relevance', 1, 2 ** 31])).toString('base64url')}`, 'cursor'],
       ['limit=0', 'limit'],
       ['color=red', 'color'],
     ];

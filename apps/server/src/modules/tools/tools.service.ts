@@ -58,7 +58,10 @@ const badCursor = (): AppError =>
     cursor: 'This cursor does not belong to this list. Start from the first page.',
   });
 
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+/** Ids and prices are 32-bit integer columns: a cursor past them is not one we gave (PostgreSQL would refuse to compare it). */
+const MAX_INT4 = 2_147_483_647;
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0 && (v as number) <= MAX_INT4;
+const isPrice = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_INT4;
 
 /** The key a cursor of this sort carries; anything else (tampered, another sort's) is a 400. */
 function decodeCursor(cursor: string, sort: ToolSort): CatalogKey {
@@ -74,7 +77,7 @@ function decodeCursor(cursor: string, sort: ToolSort): CatalogKey {
   }
   if (!Array.isArray(parts) || parts[0] !== sort) throw badCursor();
   const [, a, b] = parts as unknown[];
-  if ((sort === 'price_asc' || sort === 'price_desc') && parts.length === 3 && Number.isSafeInteger(a) && isId(b)) {
+  if ((sort === 'price_asc' || sort === 'price_desc') && parts.length === 3 && isPrice(a) && isId(b)) {
     return { sort, price: a as number, id: b };
   }
   if (sort === 'name' && parts.length === 3 && typeof a === 'string' && a.length <= 500 && isId(b)) return { sort, name: a, id: b };
