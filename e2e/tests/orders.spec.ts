@@ -98,6 +98,9 @@ test.describe('ordering', () => {
     const row = visible(page.getByTestId(`order-${order.id}`));
     await expect(row).toContainText(tool.name);
     await expect(row).toContainText(String(ordered));
+    // Where it goes, in the row (issue 18: orders show their delivery address and phone).
+    await expect(row).toContainText('12 Main St, Springfield');
+    await expect(row).toContainText('+1 555 010 2030');
     await expect(row.getByRole('link', { name: `Pay for order #${order.id}` })).toHaveAttribute('href', `/dashboard/payment/${order.id}`);
     // The e2e server expires unpaid orders after 72 hours (UNPAID_ORDER_TTL_HOURS) and says so.
     await expect(page.getByText('Unpaid orders are cancelled after 3 days, and their pieces go back in stock.')).toBeVisible();

@@ -67,15 +67,26 @@ const unitPriceCell: Column = {
     o.unitPriceCents === null ? <span className="text-base-content/70">{o.lines.length} prices</span> : formatCents(o.unitPriceCents),
   numeric: true,
 };
+const shipToCell: Column = {
+  header: 'Ship to',
+  cell: (o) => (
+    <span className="flex min-w-[10rem] max-w-[16rem] flex-col text-sm">
+      <span className="line-clamp-2 whitespace-pre-line [overflow-wrap:anywhere]" title={o.address}>
+        {o.address}
+      </span>
+      <span className="text-xs text-base-content/60">{o.phone}</span>
+    </span>
+  ),
+};
 const totalCell: Column = {
   header: 'Total',
   cell: (o) => <span className="font-semibold">{formatCents(o.totalCents)}</span>,
   numeric: true,
 };
 
-/** My Orders: number, tool, quantity, unit price, total. Manage All Orders: number, buyer, tool, quantity, total. */
-const customerColumns = [orderCell, toolCell, quantityCell, unitPriceCell, totalCell];
-const adminColumns = [orderCell, buyerCell, toolCell, quantityCell, totalCell];
+/** My Orders: number, tool, quantity, unit price, total, where it goes. Manage All Orders: number, buyer, tool, quantity, total, where it goes. */
+const customerColumns = [orderCell, toolCell, quantityCell, unitPriceCell, totalCell, shipToCell];
+const adminColumns = [orderCell, buyerCell, toolCell, quantityCell, totalCell, shipToCell];
 
 /**
  * Orders as a table on wide screens and as stacked cards on phones (no sideways scrolling).
