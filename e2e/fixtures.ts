@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Tool, ToolPage } from '@toolsify/shared/tools';
 import { ADMIN_EMAIL, baseURL, outboxDir } from './env.ts';
 
 export { expect };
@@ -71,3 +72,11 @@ export function latestMail(to: string): { subject: string; body: string; links: 
 }
 
 export const test = base;
+
+/** A demo tool by its SKU, as the catalog answers it today (its stock as other specs left it). */
+export async function toolBySku(request: APIRequestContext, sku: string): Promise<Tool> {
+  const page = (await (await request.get(`/api/tools?q=${encodeURIComponent(sku)}`)).json()) as ToolPage;
+  const tool = page.items.find((t) => t.sku === sku);
+  if (!tool) throw new Error(`no tool ${sku}`);
+  return tool;
+}

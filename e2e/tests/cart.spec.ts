@@ -3,16 +3,8 @@
 // page, a visitor's cart joining their account at login, quick order from pasted text and from
 // a CSV file, checkout (one order, all lines), pay, and order again.
 import type { Order } from '@toolsify/shared/orders';
-import type { Tool, ToolPage } from '@toolsify/shared/tools';
-import { expect, newAccount, signIn, test } from '../fixtures.ts';
+import { expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
 import { screenshots } from '../screenshots.ts';
-
-async function toolBySku(request: import('@playwright/test').APIRequestContext, sku: string): Promise<Tool> {
-  const page = (await (await request.get(`/api/tools?q=${sku}`)).json()) as ToolPage;
-  const tool = page.items.find((t) => t.sku === sku);
-  if (!tool) throw new Error(`no tool ${sku}`);
-  return tool;
-}
 
 const cartLines = (page: import('@playwright/test').Page) => page.getByTestId('cart-line');
 

@@ -4,15 +4,8 @@
 // order charged at the tier price, and the admin's price-break rows.
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool, ToolPage } from '@toolsify/shared/tools';
-import { adminAccount, expect, newAccount, signIn, test } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
 import { screenshotAsIs, screenshots } from '../screenshots.ts';
-
-async function toolBySku(request: import('@playwright/test').APIRequestContext, sku: string): Promise<Tool> {
-  const page = (await (await request.get(`/api/tools?q=${sku}`)).json()) as ToolPage;
-  const tool = page.items.find((t) => t.sku === sku);
-  if (!tool) throw new Error(`no tool ${sku}`);
-  return tool;
-}
 
 const yourRow = (page: import('@playwright/test').Page) => page.getByTestId('price-table').locator('tr[aria-current="true"]');
 

@@ -164,11 +164,6 @@ function unpaidOrdersOf(db: Db, userId: string) {
     .where('status', '=', sql.lit('unpaid'));
 }
 
-/** A live (not deleted) tool. */
-export async function findLiveTool(db: Db, id: number): Promise<ToolRow | undefined> {
-  return db.selectFrom('tool').select(TOOL_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 /** The live tools among `ids`. */
 export async function findLiveTools(db: Db, ids: readonly number[]): Promise<ToolRow[]> {
   if (ids.length === 0) return [];

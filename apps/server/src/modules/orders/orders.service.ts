@@ -215,9 +215,10 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
       fields[`lines.${n}.toolId`] = tool ? toolHasNoPriceMessage : TOOL_NOT_AVAILABLE;
       return;
     }
-    const problem = lineProblem(toTool(tool), line.quantity);
+    const rules = toTool(tool);
+    const problem = lineProblem(rules, line.quantity);
     if (problem) fields[`lines.${n}.quantity`] = problem.message;
-    else total += lineCostCents(toTool(tool), line.quantity);
+    else total += lineCostCents(rules, line.quantity);
   });
   const refused = Object.keys(fields).length;
   if (refused > 0) {
@@ -234,8 +235,11 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
   return new AppError('OUT_OF_STOCK', 'The stock changed while your order was placed. Please try again.');
 }
 
+/** A line's problem: the quantity rule's, or a line total no card can pay. */
+type LineProblem = QuantityProblem | { kind: 'above-card-maximum'; message: string };
+
 /** What is wrong with `quantity` of a tool: the quantity rule, then what one card can pay. */
-function lineProblem(tool: Tool, quantity: number): QuantityProblem | { kind: 'above-card-maximum'; message: string } | null {
+function lineProblem(tool: Tool, quantity: number): LineProblem | null {
   const problem = checkQuantity(quantity, tool);
   if (problem) return problem;
   return lineCostCents(tool, quantity) > MAX_CARD_PAYMENT_CENTS
@@ -243,7 +247,7 @@ function lineProblem(tool: Tool, quantity: number): QuantityProblem | { kind: 'a
     : null;
 }
 
-function quantityError(problem: QuantityProblem | { kind: 'above-card-maximum'; message: string }): AppError {
+function quantityError(problem: LineProblem): AppError {
   const fields = { quantity: problem.message };
   if (problem.kind === 'above-available') return new AppError('OUT_OF_STOCK', problem.message, fields);
   if (problem.kind === 'above-maximum' || problem.kind === 'not-whole-packs')

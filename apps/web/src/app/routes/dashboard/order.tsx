@@ -1,8 +1,7 @@
-import { Link, useLocation, useParams } from 'wouter';
-import { toast } from 'react-hot-toast';
+import { Link, useParams } from 'wouter';
 import { orderStatusRules } from '@toolsify/shared/orders';
 import { useMe } from '../../../features/auth/api/get-me.ts';
-import { useCart } from '../../../features/cart/api/cart.ts';
+import { useOrderAgain } from '../../../features/cart/api/cart.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
 import { PaymentOrderSummary } from '../../../features/payments/components/payment-order-summary.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
@@ -22,8 +21,7 @@ export default function OrderPage() {
   const id = /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const order = useOrderToPay(id);
   const me = useMe();
-  const cart = useCart();
-  const [, navigate] = useLocation();
+  const orderAgain = useOrderAgain();
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
@@ -39,11 +37,6 @@ export default function OrderPage() {
   const o = order.data;
   const isBuyer = me.data?.email === o.buyer;
   const view = orderStatusRules[o.status][isBuyer ? 'customer' : 'admin'];
-  const orderAgain = () =>
-    void cart
-      .add(o.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
-      .then(() => navigate('~/cart'))
-      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
 
   return (
     <section aria-labelledby="order-title" className="flex flex-col gap-4">
@@ -124,7 +117,7 @@ export default function OrderPage() {
                   Pay
                 </Link>
               )}
-              <button type="button" className="btn btn-outline btn-sm" onClick={orderAgain}>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => orderAgain(o)}>
                 Order again
               </button>
             </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { toast } from 'react-hot-toast';
-import { useCart } from '../../../features/cart/api/cart.ts';
+import { Link } from 'wouter';
+import { useOrderAgain } from '../../../features/cart/api/cart.ts';
 import type { Order } from '@toolsify/shared/orders';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrdersTable } from '../../../features/orders/components/orders-table.tsx';
@@ -23,14 +22,7 @@ export default function MyOrdersPage() {
   const ttlHours = useStoreConfig().data?.unpaidOrderTtlHours;
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
-  const cart = useCart();
-  const [, navigate] = useLocation();
-  // Order again: the lines go into the cart; the cart page applies today's prices and rules and flags what is no longer possible.
-  const orderAgain = (order: Order) =>
-    void cart
-      .add(order.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
-      .then(() => navigate('~/cart'))
-      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
+  const orderAgain = useOrderAgain();
 
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">

@@ -79,10 +79,16 @@ export function putServerCart(lines: readonly CartLine[]): Promise<{ lines: Cart
   return api<{ lines: CartLine[] }>('/api/cart', { method: 'PUT', body: { lines } });
 }
 
-/** How many lines the cart has, for the navigation bar. */
-export function useCartCount(): number {
+/** Both places a cart lives: whether someone is signed in, the browser's lines, the server's query. */
+export function useCartSources() {
   const signedIn = Boolean(useMe().data);
   const local = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
   const server = useQuery({ queryKey: queryKeys.cart, queryFn: getServerCart, enabled: signedIn, staleTime: 30_000 });
+  return { signedIn, local, server };
+}
+
+/** How many lines the cart has, for the navigation bar (a signed-in buyer's browser lines are about to join). */
+export function useCartCount(): number {
+  const { signedIn, local, server } = useCartSources();
   return signedIn ? (server.data?.lines.length ?? 0) + local.length : local.length;
 }

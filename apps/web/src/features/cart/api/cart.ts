@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { EMPTY, getServerCart, putServerCart, readLocal, subscribeLocal, writeLocal } from './cart-store.ts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from 'react-hot-toast';
+import { useQueryClient } from '@tanstack/react-query';
 import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { useMe } from '../../auth/api/get-me.ts';
+import { EMPTY, getServerCart, putServerCart, readLocal, useCartSources, writeLocal } from './cart-store.ts';
 
 /**
  * The cart, wherever it lives: a signed-in buyer's on the server (`GET`/`PUT /api/cart`, so it
@@ -23,11 +24,8 @@ export interface CartState {
 }
 
 export function useCart(): CartState {
-  const me = useMe();
-  const signedIn = Boolean(me.data);
+  const { signedIn, local, server } = useCartSources();
   const queryClient = useQueryClient();
-  const local = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
-  const server = useQuery({ queryKey: queryKeys.cart, queryFn: getServerCart, enabled: signedIn, staleTime: 30_000 });
   const lines = signedIn ? (server.data?.lines ?? EMPTY) : local;
 
   const save = useCallback(
@@ -73,4 +71,18 @@ export function useCart(): CartState {
   }, [signedIn, serverLines, local, save]);
 
   return { lines, ready: !signedIn || server.isSuccess, signedIn, save, add };
+}
+
+/**
+ * Order again: an order's lines go into the cart (added to what is there) and the buyer goes to
+ * it, where today's prices and rules apply and anything no longer possible is flagged.
+ */
+export function useOrderAgain(): (order: { lines: ReadonlyArray<{ toolId: number; quantity: number }> }) => void {
+  const cart = useCart();
+  const [, navigate] = useLocation();
+  return (order) =>
+    void cart
+      .add(order.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
+      .then(() => navigate('~/cart'))
+      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
 }
