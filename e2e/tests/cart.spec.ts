@@ -123,3 +123,26 @@ for (const width of [375, 1280]) {
     await expect(cartLines(page)).toHaveCount(4);
   });
 }
+
+test('a cart line whose tool is gone or whose quantity no longer fits is flagged, never changed, and blocks checkout', async ({ page }) => {
+  await signIn(page, newAccount('cart-flags'));
+  const vise = await toolBySku(page.request, 'TF-BV125');
+  // As after a deletion (the tool answers 404) and after the stock fell below the line's quantity.
+  const lines = [
+    { toolId: 2_000_000_000, quantity: 5 },
+    { toolId: vise.id, quantity: vise.available + 1 },
+  ];
+  expect((await page.request.put('/api/cart', { data: { lines } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(cartLines(page)).toHaveCount(2);
+  await expect(cartLines(page).first()).toContainText('This tool is no longer sold. Remove it to check out.');
+  await expect(cartLines(page).nth(1)).toContainText("You cant't place order more than available quantity");
+  await expect(page.getByText('2 lines need a change before you can check out.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
+  // Nothing was changed behind the buyer's back.
+  expect(((await (await page.request.get('/api/cart')).json()) as { lines: unknown }).lines).toEqual(lines);
+  // Removing the gone line leaves the other flagged.
+  await page.getByRole('button', { name: 'Remove tool #2000000000' }).click();
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect(page.getByText('One line needs a change before you can check out.')).toBeVisible();
+});
