@@ -26,6 +26,8 @@ export interface ToolTable {
   price_breaks: ColumnType<string | PriceBreak[], string | undefined, string>;
   pack_size: ColumnType<number, number | undefined, number>;
   max_per_order: number | null;
+  /** Stock at or under which the tool is low (the admin's Low stock view); null: never (migration 015). */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -263,6 +265,7 @@ export const TOOL_COLUMNS = [
   'price_breaks',
   'pack_size',
   'max_per_order',
+  'low_stock_threshold',
   'created_at',
   'updated_at',
   'deleted_at',

@@ -8,6 +8,7 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
+import { statsRoutes } from './stats/stats.routes.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -22,5 +23,6 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentsRoutes as FastifyPluginAsync,
   cartRoutes as FastifyPluginAsync,
   invoicesRoutes as FastifyPluginAsync,
+  statsRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
 ];

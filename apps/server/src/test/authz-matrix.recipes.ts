@@ -360,6 +360,9 @@ export const recipes: Record<string, Recipe> = {
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
   'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
 
+  // Sales dashboard (admin)
+  'GET /api/stats': () => get('/api/stats?from=2026-01-01&to=2026-01-31'),
+
   // Payments
   'POST /api/orders/:id/payment-intent': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshOrder()}/payment-intent` }),
   'POST /api/orders/:id/payment/confirm': async (fx) => {

@@ -59,6 +59,9 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'DELETE /api/orders/:id': [401, 200, 404, 200],
   'POST /api/orders/:id/ship': [401, 403, 403, 200],
 
+  // Sales dashboard: admin only
+  'GET /api/stats': [401, 403, 403, 200],
+
   // Payments: only the buyer pays; the webhook answers a forged signature with 400
   'POST /api/orders/:id/payment-intent': [401, 200, 404, 404],
   'POST /api/orders/:id/payment/confirm': [401, 200, 404, 404],
