@@ -345,6 +345,11 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/users': () => get('/api/users'),
   'POST /api/users/:id/admin': async (fx) => ({ method: 'POST', url: `/api/users/${(await fx.freshUser()).id}/admin` }),
   'DELETE /api/users/:id': async (fx) => ({ method: 'DELETE', url: `/api/users/${(await fx.freshUser()).id}` }),
+  'DELETE /api/users/:id/admin': async (fx) => {
+    const target = await fx.freshUser();
+    await fx.app.db.updateTable('user').set({ role: 'admin' }).where('id', '=', target.id).execute();
+    return { method: 'DELETE', url: `/api/users/${target.id}/admin` };
+  },
 
   // Orders
   'POST /api/orders': async (fx) => ({

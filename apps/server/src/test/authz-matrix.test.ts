@@ -49,6 +49,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/users': [401, 403, 403, 200],
   'POST /api/users/:id/admin': [401, 403, 403, 200],
   'DELETE /api/users/:id': [401, 403, 403, 204],
+  'DELETE /api/users/:id/admin': [401, 403, 403, 200],
 
   // Orders: A's order is A's and the admin's; B learns nothing (404, not 403)
   'POST /api/orders': [401, 201, 201, 201],

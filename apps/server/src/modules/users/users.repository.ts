@@ -103,6 +103,27 @@ export async function grantAdminById(db: Db, id: string): Promise<UserSummaryRow
     .executeTakeFirst();
 }
 
+/** A live user's row as All Users shows it, or undefined. */
+export async function findLiveUserSummary(db: Db, id: string): Promise<UserSummaryRow | undefined> {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'name', 'role', 'createdAt'])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Takes the admin role from a live user (a customer again); answers the user, or undefined. */
+export async function revokeAdminById(db: Db, id: string): Promise<UserSummaryRow | undefined> {
+  return db
+    .updateTable('user')
+    .set({ role: null, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .returning(['id', 'email', 'name', 'role', 'createdAt'])
+    .executeTakeFirst();
+}
+
 /**
  * The ids of the live admins, locked until the transaction ends on PostgreSQL (SQLite runs
  * one write transaction at a time), so two admins removing each other cannot both succeed.

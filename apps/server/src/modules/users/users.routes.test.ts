@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { insertTool } from '../tools/tools.repository.ts';
-import { removeUser } from './users.service.ts';
+import { removeUser, revokeAdmin } from './users.service.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -14,6 +14,8 @@ describe('users (admin)', () => {
   const me = (user: TestUser) => as(app, user, { url: '/api/me' });
   const remove = (actor: TestUser | null, id: string) => as(app, actor, { method: 'DELETE', url: `/api/users/${id}` });
   const promote = (actor: TestUser | null, id: string) => as(app, actor, { method: 'POST', url: `/api/users/${id}/admin` });
+  const revoke = (actor: TestUser | null, id: string) => as(app, actor, { method: 'DELETE', url: `/api/users/${id}/admin` });
+  const roleOf = async (id: string) => (await app.db.selectFrom('user').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
   const stockOf = async (toolId: number) =>
     (await app.db.selectFrom('tool').select('available').where('id', '=', toolId).executeTakeFirstOrThrow()).available;
   const signIn = (email: string, password = PASSWORD) =>
@@ -31,6 +33,7 @@ describe('users (admin)', () => {
       { method: 'GET' as const, url: '/api/users' },
       { method: 'POST' as const, url: `/api/users/${customer.id}/admin` },
       { method: 'DELETE' as const, url: `/api/users/${admin.id}` },
+      { method: 'DELETE' as const, url: `/api/users/${admin.id}/admin` },
     ];
     for (const call of calls) {
       expect((await as(app, null, call)).statusCode, call.url).toBe(401);
@@ -40,6 +43,7 @@ describe('users (admin)', () => {
     }
     expect((await me(customer)).json().role).toBeNull();
     expect((await me(admin)).statusCode).toBe(200);
+    expect((await me(admin)).json().role).toBe('admin');
   });
 
   describe('All Users', () => {
@@ -124,6 +128,73 @@ describe('users (admin)', () => {
       }
       const row = await app.db.selectFrom('user').select('role').where('id', '=', gone.id).executeTakeFirstOrThrow();
       expect(row.role).toBeNull();
+    });
+  });
+
+  describe('Revoke admin', () => {
+    it("takes another admin's role, effective on their current session; the account stays, and it is idempotent", async () => {
+      const other = await signUpAdmin(app, { name: 'Former Admin' });
+      expect((await as(app, other, { url: '/api/users' })).statusCode).toBe(200);
+      const res = await revoke(admin, other.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: other.id, email: other.email, name: 'Former Admin', role: 'user' });
+      expect(await roleOf(other.id)).toBeNull();
+      // At once, on the session they already hold: a customer, who can still sign in and shop.
+      expect((await me(other)).json()).toMatchObject({ id: other.id, role: null });
+      expect((await as(app, other, { url: '/api/users' })).statusCode).toBe(403);
+      expect((await revoke(other, admin.id)).statusCode).toBe(403);
+      expect((await as(app, other, { url: '/api/orders/mine' })).statusCode).toBe(200);
+      // All Users shows them as a user again; a second revoke changes nothing.
+      const list = (await as(app, admin, { url: '/api/users?limit=100' })).json();
+      expect(list.items.find((u: { id: string }) => u.id === other.id)?.role).toBe('user');
+      const again = await revoke(admin, other.id);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().role).toBe('user');
+      // And Make Admin gives it back.
+      expect((await promote(admin, other.id)).json().role).toBe('admin');
+    });
+
+    it('never revokes yourself (409, a clear message), and never the last admin', async () => {
+      const res = await revoke(admin, admin.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message: 'You cannot revoke your own admin role. Ask another admin.' });
+      expect(await roleOf(admin.id)).toBe('admin');
+    });
+
+    it('answers 404 for unknown, malformed and removed users, changing nothing', async () => {
+      const gone = await signUpAdmin(app);
+      expect((await remove(admin, gone.id)).statusCode).toBe(204);
+      for (const id of ['no-such-user', gone.id, 'a.b', '%2e%2e', 'x'.repeat(65)]) {
+        const res = await revoke(admin, id);
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+      expect(await roleOf(gone.id)).toBe('admin');
+    });
+
+    it('two admins revoking each other at once leave exactly one admin (checked under the lock)', async () => {
+      const pairs = await Promise.all(Array.from({ length: 6 }, async () => [await signUpAdmin(app), await signUpAdmin(app)] as const));
+      const outcomes = await Promise.all(
+        pairs.map(([a, b]) => Promise.allSettled([revokeAdmin(app, a.id, b.id), revokeAdmin(app, b.id, a.id)])),
+      );
+      for (const [[x, y], [a, b]] of outcomes.map((o, i) => [o, pairs[i]!] as const)) {
+        expect([x.status, y.status].sort()).toEqual(['fulfilled', 'rejected']);
+        const loser = (x.status === 'rejected' ? x : y) as PromiseRejectedResult;
+        expect(loser.reason).toMatchObject({ code: 'FORBIDDEN' });
+        expect([await roleOf(a.id), await roleOf(b.id)].filter((r) => r === 'admin')).toHaveLength(1);
+      }
+    });
+
+    it('the last admin keeps the role, whoever asks', async () => {
+      // Make `admin` the only admin left.
+      await app.db.updateTable('user').set({ role: null }).where('role', '=', 'admin').where('id', '!=', admin.id).execute();
+      const last = await revoke(admin, admin.id);
+      expect(last.statusCode).toBe(409);
+      expect(last.json().error).toEqual({ code: 'CONFLICT', message: 'The last admin cannot lose the admin role.' });
+      // A stale session of a former admin is refused before anything else.
+      expect((await revoke(customer, admin.id)).statusCode).toBe(403);
+      await expect(revokeAdmin(app, customer.id, admin.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      expect(await roleOf(admin.id)).toBe('admin');
     });
   });
 
@@ -249,5 +320,26 @@ describe('users (admin)', () => {
     it('answers 404 for unknown or malformed ids', async () => {
       for (const id of ['nobody', 'a.b', 'x'.repeat(65)]) expect((await remove(admin, id)).statusCode, id).toBe(404);
     });
+  });
+});
+
+describe('Revoke admin of an ADMIN_EMAILS address', () => {
+  let app: FastifyInstance;
+  afterAll(() => app?.close());
+
+  it('is refused (409) while the address is listed, since the list would grant it again at the next sign-in', async () => {
+    app = await createTestApp({ ADMIN_EMAILS: 'owner@example.com' });
+    const owner = await signUpAdmin(app, { email: 'owner@example.com', name: 'Listed Owner' });
+    const other = await signUpAdmin(app);
+    const res = await as(app, other, { method: 'DELETE', url: `/api/users/${owner.id}/admin` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message:
+        'owner@example.com is listed in ADMIN_EMAILS, which would make them an admin again at their next sign-in. Take the address off ADMIN_EMAILS first.',
+    });
+    expect((await as(app, owner, { url: '/api/me' })).json().role).toBe('admin');
+    // Another admin, not listed, can still be revoked by the listed one.
+    expect((await as(app, owner, { method: 'DELETE', url: `/api/users/${other.id}/admin` })).json().role).toBe('user');
   });
 });

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@toolsify/shared/errors';
 import { userIdParamsSchema, userListItemSchema, userPageQuerySchema, userPageSchema } from '@toolsify/shared/users';
-import { listUsers, makeAdmin, removeUser } from './users.service.ts';
+import { listUsers, makeAdmin, removeUser, revokeAdmin } from './users.service.ts';
 
 const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
 
-/** All Users (admin): the list, Make Admin and Remove User. */
+/** All Users (admin): the list, Make Admin, Revoke admin and Remove User. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
@@ -36,7 +36,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userListItemSchema, ...adminErrors, 404: errorBodySchema },
       },
     },
-    async (request) => makeAdmin(app, request.params.id),
+    async (request) => makeAdmin(app, requireUser(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/api/users/:id/admin',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary:
+          "Revokes another admin's role (the account stays, as a customer; idempotent). Never yourself, never the last admin, never an ADMIN_EMAILS address (409).",
+        security: [{ session: [] }],
+        params: userIdParamsSchema,
+        response: { 200: userListItemSchema, ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => revokeAdmin(app, requireUser(request).id, request.params.id),
   );
 
   app.delete(

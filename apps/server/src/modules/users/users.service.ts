@@ -3,7 +3,16 @@ import { cancelUnpaidOrdersOf } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
-import { findUsersPage, grantAdminById, lockLiveAdminIds, softDeleteUser, toUserListItem } from './users.repository.ts';
+import type { Db } from '../../db/schema.ts';
+import {
+  findLiveUserSummary,
+  findUsersPage,
+  grantAdminById,
+  lockLiveAdminIds,
+  revokeAdminById,
+  softDeleteUser,
+  toUserListItem,
+} from './users.repository.ts';
 
 /** The page cursor: the last row's creation time and id, opaque to clients. */
 function encodeCursor(item: UserListItem): string {
@@ -36,12 +45,86 @@ export async function listUsers(deps: Pick<ServiceDeps, 'db'>, query: UserPageQu
   return pageOf(rows, query.limit, toUserListItem, encodeCursor);
 }
 
+/** An admin's change to another account's role, as the audit log will hold it. */
+interface AdminAction {
+  actorId: string;
+  action: 'user.make_admin' | 'user.revoke_admin';
+  targetId: string;
+  before: { role: 'admin' | 'user' };
+  after: { role: 'admin' | 'user' };
+}
+
+/**
+ * The one place where a user-role change by an admin is recorded, called inside the change's
+ * transaction (`db` is that transaction). The store has no `audit_event` table yet (issue 16,
+ * item 5, builds it): until then it is a structured log line; then this writes the row with
+ * `db`, so the record commits or rolls back with the change.
+ */
+async function recordAdminAction(deps: Pick<ServiceDeps, 'log'>, _db: Db, action: AdminAction): Promise<void> {
+  deps.log.info({ audit: action }, `admin action ${action.action}`);
+}
+
+const userGone = () => new AppError('NOT_FOUND', 'This user does not exist or was removed.');
+
 /** Make Admin: idempotent; a removed or unknown user is a 404. */
-export async function makeAdmin(deps: Pick<ServiceDeps, 'db'>, id: string): Promise<UserListItem> {
-  const { db } = deps;
-  const row = await grantAdminById(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'This user does not exist or was removed.');
-  return toUserListItem(row);
+export async function makeAdmin(deps: Pick<ServiceDeps, 'db' | 'log'>, actorId: string, id: string): Promise<UserListItem> {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findLiveUserSummary(trx, id);
+    if (!before) throw userGone();
+    const row = await grantAdminById(trx, id);
+    if (!row) throw userGone();
+    const item = toUserListItem(row);
+    if (before.role !== 'admin') {
+      await recordAdminAction(deps, trx, {
+        actorId,
+        action: 'user.make_admin',
+        targetId: id,
+        before: { role: 'user' },
+        after: { role: 'admin' },
+      });
+    }
+    return item;
+  });
+}
+
+/**
+ * Revoke admin: the account stays, as a customer, from its next request on. Never yourself
+ * (409), never the last admin (409), never an address listed in ADMIN_EMAILS (409: the list
+ * would grant it again at the next sign-in; take it off the list first). Checked under the
+ * lock on the admins (see lockLiveAdminIds): two admins revoking each other at once leave one.
+ * Idempotent for a user who is not an admin; a removed or unknown user is a 404.
+ */
+export async function revokeAdmin(
+  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'log' | 'config'>,
+  actorId: string,
+  id: string,
+): Promise<UserListItem> {
+  return deps.db.transaction().execute(async (trx) => {
+    const admins = await lockLiveAdminIds(trx, deps.dialect);
+    // Checked under the lock: another admin may have revoked this one a moment ago.
+    if (!admins.includes(actorId)) throw new AppError('FORBIDDEN', 'Only an admin may do that.');
+    const target = await findLiveUserSummary(trx, id);
+    if (!target) throw userGone();
+    if (!admins.includes(id)) return toUserListItem(target);
+    if (admins.length <= 1) throw new AppError('CONFLICT', 'The last admin cannot lose the admin role.');
+    if (id === actorId) throw new AppError('CONFLICT', 'You cannot revoke your own admin role. Ask another admin.');
+    if (deps.config.ADMIN_EMAILS.includes(target.email.toLowerCase())) {
+      throw new AppError(
+        'CONFLICT',
+        `${target.email} is listed in ADMIN_EMAILS, which would make them an admin again at their next sign-in. Take the address off ADMIN_EMAILS first.`,
+      );
+    }
+    const row = await revokeAdminById(trx, id);
+    if (!row) throw userGone();
+    await recordAdminAction(deps, trx, {
+      actorId,
+      action: 'user.revoke_admin',
+      targetId: id,
+      before: { role: 'admin' },
+      after: { role: 'user' },
+    });
+    return toUserListItem(row);
+  });
 }
 
 /**
