@@ -78,6 +78,10 @@ function startServers(name, databaseUrl, schema, ports) {
     // is cancelled behind the clients' backs.
     MAX_UNPAID_ORDERS_PER_BUYER: '0',
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+    // A killed server's claim on a message it was sending runs out in 3 s (60 s by default), so
+    // the drain check below sees every message sent by the surviving or restarted servers.
+    OUTBOX_LEASE_MS: '3000',
+    OUTBOX_POLL_MS: '500',
     UPLOAD_DIR: path.join(dir, 'uploads'),
   };
   // Behind a load balancer every process answers for the same public address.
@@ -200,6 +204,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
       brokenAccounts: stats.brokenAccounts.length,
     };
     log(`${name}: buyers done after ${Date.now() - started} ms: ${JSON.stringify(summary)}`);
+    failures.push(...(await outboxDrained(handle.db, name)));
     for (const server of servers) await server.stop();
 
     if (kills < 5) failures.push(`only ${kills} kills`);
@@ -225,6 +230,35 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
   }
   log(`${name}: ${failures.length === 0 ? 'PASS' : 'FAIL'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { failures: failures.map((f) => `${name}: ${f}`), world };
+}
+
+/**
+ * No email lost: once the buyers stop, the live servers send every message in the outbox
+ * (including those a killed server had claimed) within 30 s. Every answered order's "order
+ * placed" email being there exactly once is an invariant (invariants.ts).
+ */
+async function outboxDrained(db, name) {
+  const deadline = Date.now() + 30_000;
+  let unsent = [];
+  do {
+    unsent = await db
+      .selectFrom('outbox')
+      .select(['id', 'kind', 'attempts', 'last_error'])
+      .where('sent_at', 'is', null)
+      .limit(10)
+      .execute();
+    if (unsent.length === 0) break;
+    await sleep(500);
+  } while (Date.now() < deadline);
+  const counts = await db
+    .selectFrom('outbox')
+    .select(['kind', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('kind')
+    .execute();
+  log(`${name}: outbox ${counts.map((c) => `${c.kind} ${c.n}`).join(', ')}; unsent after the drain: ${unsent.length}`);
+  return unsent.map(
+    (row) => `email ${row.id} (${row.kind}) not sent after 30 s: ${row.attempts} attempts, ${row.last_error ?? 'no error'}`,
+  );
 }
 
 /** What the clients were told against what the database holds. */

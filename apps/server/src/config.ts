@@ -41,6 +41,12 @@ export const configSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Toolsify <no-reply@toolsify.local>'),
     MAIL_OUTBOX_DIR: z.string().default('data/outbox'),
+    /** Who is told of each paid order; empty: every admin. */
+    ORDER_NOTIFY_EMAILS: csv.pipe(z.array(z.email())).default([]),
+    /** How often each process looks for mail to send beyond the mail it wakes up for itself. */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+    /** How long a worker holds a message it is sending; a worker that died holding one leaves it to be sent again after this. */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     UPLOAD_DIR: z.string().default('data/uploads'),
     WEB_DIST_DIR: z.string().optional(),
     PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
@@ -63,6 +69,15 @@ export const configSchema = z
     /** How many unpaid orders one buyer may hold at once; 0: no cap (the benchmark's setting). */
     MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(0).max(10_000).default(5),
     RATE_LIMIT: bool.default(true),
+    /**
+     * Where the routes' request limits are counted when several servers share the store: a
+     * Redis server (redis:// or rediss://). Without it they are counted in PostgreSQL, or on
+     * SQLite in the one server process.
+     */
+    REDIS_URL: z
+      .url()
+      .refine((v) => v.startsWith('redis://') || v.startsWith('rediss://'), { message: 'must be redis://... or rediss://...' })
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which proxies may tell us the client address (X-Forwarded-For): false (none, the

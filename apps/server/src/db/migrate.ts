@@ -12,6 +12,7 @@ import { orderLines } from './migrations/010-order-lines.ts';
 import { cart } from './migrations/011-cart.ts';
 import { invoices } from './migrations/012-invoices.ts';
 import { orderEvents } from './migrations/013-order-events.ts';
+import { outbox } from './migrations/014-outbox.ts';
 import { lowStockAndSales } from './migrations/015-low-stock-and-sales.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
@@ -29,6 +30,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '011-cart': cart(dialect),
     '012-invoices': invoices(dialect),
     '013-order-events': orderEvents(dialect),
+    '014-outbox': outbox(dialect),
     '015-low-stock-and-sales': lowStockAndSales,
   };
 }

@@ -95,6 +95,26 @@ export interface InvoicePdfTable {
   created_at: Timestamp;
 }
 
+/** An email to send, written with the change that causes it (migration 014). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** Random, set by the database: the message's Message-ID on every attempt. */
+  token: Generated<string>;
+  kind: string;
+  recipient: string;
+  order_id: number | null;
+  /** JSON text: what the email needs beyond its order. */
+  payload: ColumnType<string, string | undefined, string>;
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+}
+
 /** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
 export interface CartTable {
   user_id: string;
@@ -229,6 +249,7 @@ export interface Database {
   orders: OrderTable;
   order_line: OrderLineTable;
   cart: CartTable;
+  outbox: OutboxTable;
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;
   invoice_pdf: InvoicePdfTable;
@@ -273,6 +294,7 @@ export const TOOL_COLUMNS = [
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 
 export function toIso(value: Timestamp): string {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
+import type { Mailer } from '../modules/mail/outbox.ts';
 import type { PaymentGateway } from '../modules/payments/payments.gateway.ts';
 import type { TtlCache } from './ttl-cache.ts';
 

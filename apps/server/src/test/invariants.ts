@@ -10,6 +10,9 @@ import type { Database } from '../db/schema.ts';
  *   cancelled) orders = the sum of its stock adjustments (initial stock + restocks + corrections).
  * - Every order's lines add up to it: its total, its pieces and its line count.
  * - Every order's history starts with exactly one 'placed' event, and has no change twice.
+ * - Every order placed through the store (its 'placed' event has no note: not one taken from an
+ *   older record or the demo data) has its "order placed" email in the outbox, exactly once (the
+ *   outbox's unique dedupe_key makes more than once impossible; this finds none).
  * - Invoice numbers have no gaps: each year's counter equals the number of orders numbered in it.
  * - No stock is negative.
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
@@ -71,6 +74,14 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
   for (const r of histories.rows) {
     violations.push(`order ${r.id} has ${Number(r.placed)} 'placed' events and ${Number(r.repeated)} kinds of change recorded twice`);
   }
+
+  const unmailed = await sql<{ id: number }>`
+    select o.id from orders o
+    join order_event e on e.order_id = o.id and e.kind = 'placed' and e.note is null
+    where not exists (select 1 from outbox m where m.dedupe_key = 'order_placed:' || o.id and m.order_id = o.id and m.kind = 'order_placed')
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of unmailed.rows) violations.push(`order ${r.id} has no "order placed" email in the outbox`);
 
   const invoices = await sql<{ year: number; last: number; numbered: number }>`
     select c.year, c.last,

@@ -5,8 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DialectName } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordEmail, verificationEmail } from '../mail/templates.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { findSessionOwner, revokeResetTokens, type SessionOwner } from './auth.repository.ts';
 import { grantListedAdmins, isRemovedEmail } from '../users/users.repository.ts';
 
@@ -70,10 +69,10 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Only the newest link works: issuing one revokes the user's earlier ones, and a reset
-      // revokes them all. The mail is not awaited.
+      // revokes them all. The email is written to the outbox; its worker sends it.
       async sendResetPassword({ user, url, token }) {
         await revokeResetTokens(db, user.id, token);
-        mailer.sendLater({ to: user.email, ...resetPasswordEmail({ name: user.name, url }), link: url });
+        await mailer.enqueue({ kind: 'reset_password', recipient: user.email, payload: { name: user.name, url } });
       },
       async onPasswordReset({ user }) {
         await revokeResetTokens(db, user.id);
@@ -90,7 +89,7 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
         if (await mayBecomeListedAdmin(user.email, true)) await grantListedAdmins(db, config.ADMIN_EMAILS, user.email);
       },
       async sendVerificationEmail({ user, url }) {
-        mailer.sendLater({ to: user.email, ...verificationEmail({ name: user.name, url }), link: url });
+        await mailer.enqueue({ kind: 'verify_email', recipient: user.email, payload: { name: user.name, url } });
       },
     },
     user: {

@@ -1,22 +1,45 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createMailTransport } from './mailer.ts';
+import { createMailer, type Mailer } from './outbox.ts';
+import { outboxRenderer } from './outbox-render.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** SMTP when SMTP_URL is set, else the outbox folder (DESIGN.md decision 7). */
+    /** The mail outbox and its worker: SMTP when SMTP_URL is set, else the outbox folder (DESIGN.md decision 7). */
     mailer: Mailer;
   }
 }
 
-/** Decorates the app with its mailer; closing the app waits for mail still being sent. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Decorates the app with its mailer (after the database plugin). The worker starts when the
+ * app is ready, looks for mail after every request that changed something (its transaction
+ * has committed by then) and every few seconds; closing the app waits for a send under way.
+ */
 export const mailPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const mailer = createMailer(config, app.log);
+    const mailer = createMailer({
+      db: app.db,
+      dialect: app.dialect,
+      transport: createMailTransport(config, app.log),
+      render: outboxRenderer({ db: app.db, config }),
+      log: app.log,
+      messageIdDomain: new URL(config.PUBLIC_URL).hostname,
+      pollMs: config.OUTBOX_POLL_MS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+    });
     app.decorate('mailer', mailer);
+    app.addHook('onResponse', async (request, reply) => {
+      if (!READS.has(request.method) && reply.statusCode < 400) mailer.wake();
+    });
+    app.addHook('onReady', async () => {
+      mailer.start();
+    });
     app.addHook('onClose', async () => {
       await mailer.close();
     });
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['database'] },
 );

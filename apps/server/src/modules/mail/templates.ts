@@ -1,47 +1,318 @@
-/** The store's emails: a plain-text and an HTML part each, with the store's name. */
+/**
+ * The store's emails: a plain-text and an HTML part each, in the store's look (its name in a
+ * dark blue band, a white card, the company's address below). Every value that comes from a
+ * user (names, tools, addresses, PO numbers, notes) is escaped in the HTML part.
+ */
 
+import { company } from '@toolsify/shared/company';
 import { messages } from '@toolsify/shared/messages';
+import { formatCents } from '@toolsify/shared/money';
+import type { Order } from '@toolsify/shared/orders';
 
 const STORE = messages.brand;
+const BRAND = '#1e3a8a';
+const INK = '#111827';
+const MUTED = '#4b5563';
+const RULE = '#e5e7eb';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about; logged in development so it can be clicked. */
+  link?: string;
+}
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f5f5f4;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}
-<p style="color:#78716c;font-size:12px;margin-top:24px">${STORE}</p></div></body></html>`;
+/** The frame every email shares; `preheader` is the line mail apps show beside the subject. */
+function layout(title: string, bodyHtml: string, preheader = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:${INK}">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+<tr><td style="background:${BRAND};color:#fff;padding:18px 24px;border-radius:12px 12px 0 0;font-size:18px;font-weight:700;letter-spacing:.2px">${escapeHtml(STORE)}</td></tr>
+<tr><td style="background:#fff;padding:24px;border-radius:0 0 12px 12px;font-size:15px;line-height:1.5">
+<h1 style="font-size:21px;line-height:1.3;margin:0 0 16px">${escapeHtml(title)}</h1>
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:16px 8px;color:#6b7280;font-size:12px;line-height:1.5;text-align:center">
+${escapeHtml(company.name)} · ${escapeHtml(company.address)}<br>${escapeHtml(company.email)} · ${escapeHtml(company.phone)}
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 14px">${escapeHtml(text)}</p>`;
 }
 
 function button(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>
-<p style="font-size:12px;color:#57534e">Or paste this link into your browser: ${escapeHtml(url)}</p>`;
+  return `<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${BRAND};color:#fff;padding:11px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>
+<p style="font-size:12px;color:${MUTED};margin:0 0 14px;word-break:break-all">Or paste this link into your browser: ${escapeHtml(url)}</p>`;
 }
 
-export function verificationEmail({ name, url }: { name: string; url: string }) {
+function signOff(text: string): string {
+  return `${text}\n\n${STORE}\n${company.address}\n${company.email} · ${company.phone}`;
+}
+
+export function verificationEmail({ name, url }: { name: string; url: string }): RenderedMail {
   const subject = `Verify your email for ${STORE}`;
   return {
     subject,
-    text: `Hello ${name},\n\nPlease verify your email address for ${STORE} by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this message.\n\n${STORE}`,
+    text: signOff(
+      `Hello ${name},\n\nPlease verify your email address for ${STORE} by opening this link:\n${url}\n\nIf you did not sign up, you can ignore this message.`,
+    ),
     html: layout(
       subject,
-      `<p>Hello ${escapeHtml(name)},</p><p>Please verify your email address.</p>${button(url, 'Verify email')}<p>If you did not sign up, you can ignore this message.</p>`,
+      `${paragraph(`Hello ${name},`)}${paragraph('Please verify your email address.')}${button(url, 'Verify email')}${paragraph('If you did not sign up, you can ignore this message.')}`,
+      'Verify your email address',
+    ),
+    link: url,
+  };
+}
+
+export function resetPasswordEmail({ name, url }: { name: string; url: string }): RenderedMail {
+  const subject = `Reset your ${STORE} password`;
+  return {
+    subject,
+    text: signOff(
+      `Hello ${name},\n\nSomeone asked to reset the password of your ${STORE} account. To choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.`,
+    ),
+    html: layout(
+      subject,
+      `${paragraph(`Hello ${name},`)}${paragraph('Someone asked to reset the password of your account. The link works for one hour.')}${button(url, 'Choose a new password')}${paragraph('If it was not you, ignore this message: your password stays as it is.')}`,
+      'Choose a new password',
+    ),
+    link: url,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order emails
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** "Nov 25, 2026, 2:05 PM UTC" */
+export function formatMailTime(iso: string): string {
+  return `${dateTime.format(new Date(iso))} UTC`;
+}
+
+/** Who cancelled an order, and why, as the buyer is told. */
+export interface Cancellation {
+  actor: 'buyer' | 'admin' | 'store';
+  note: string | null;
+}
+
+interface OrderMailContext {
+  order: Order;
+  /** The store's address: https://shop.example */
+  publicUrl: string;
+}
+
+function orderUrl({ order, publicUrl }: OrderMailContext): string {
+  return `${publicUrl}/dashboard/orders/${order.id}`;
+}
+
+function linesText(order: Order): string {
+  const rows = order.lines.map(
+    (line) =>
+      `  ${line.quantity.toLocaleString('en-US')} x ${line.tool} (${line.sku}) at ${formatCents(line.unitPriceCents)}  ${formatCents(line.totalCents)}`,
+  );
+  return `${rows.join('\n')}\n  Total: ${formatCents(order.totalCents)}`;
+}
+
+function linesHtml(order: Order): string {
+  const cell = `padding:8px 6px;border-bottom:1px solid ${RULE};vertical-align:top`;
+  const num = `${cell};text-align:right;white-space:nowrap`;
+  const head = `padding:6px;border-bottom:2px solid ${RULE};font-size:12px;color:${MUTED};text-transform:uppercase;letter-spacing:.4px`;
+  const rows = order.lines
+    .map(
+      (
+        line,
+      ) => `<tr><td style="${cell}">${escapeHtml(line.tool)}<br><span style="font-size:12px;color:${MUTED}">SKU ${escapeHtml(line.sku)}</span></td>
+<td style="${num}">${line.quantity.toLocaleString('en-US')}</td><td style="${num}">${formatCents(line.unitPriceCents)}</td><td style="${num}">${formatCents(line.totalCents)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
+<tr><th align="left" style="${head}">Tool</th><th align="right" style="${head}">Qty</th><th align="right" style="${head}">Unit price</th><th align="right" style="${head}">Total</th></tr>
+${rows}
+<tr><td colspan="3" style="padding:10px 6px;text-align:right;font-weight:700">Total</td><td style="padding:10px 6px;text-align:right;font-weight:700;white-space:nowrap">${formatCents(order.totalCents)}</td></tr>
+</table>`;
+}
+
+/** Facts as label: value, for both parts. */
+function facts(pairs: ReadonlyArray<readonly [string, string | null]>): { text: string; html: string } {
+  const shown = pairs.filter((pair): pair is readonly [string, string] => pair[1] !== null && pair[1] !== '');
+  return {
+    text: shown.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    html: `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px">${shown
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:3px 16px 3px 0;color:${MUTED};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:3px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table>`,
+  };
+}
+
+function shipTo(order: Order): string {
+  return `${order.buyerName}\n${order.address}\nPhone: ${order.phone}`;
+}
+
+export function orderPlacedEmail(context: OrderMailContext): RenderedMail {
+  const { order, publicUrl } = context;
+  const subject = `Order #${order.id} placed: ${formatCents(order.totalCents)}`;
+  const payUrl = `${publicUrl}/dashboard/payment/${order.id}`;
+  const expiry = order.expiresAt
+    ? `Unpaid orders are cancelled and their stock released: pay by ${formatMailTime(order.expiresAt)} to keep this one.`
+    : null;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Placed', formatMailTime(order.createdAt)],
+    ['PO number', order.poNumber],
+    ['Ship to', shipTo(order)],
+  ]);
+  const howToPay = 'How to pay: by card on the payment page of your order (Visa, Mastercard, American Express).';
+  return {
+    subject,
+    text: signOff(
+      [
+        `Hello ${order.buyerName},`,
+        `Thank you for your order. We have set the stock aside for you.`,
+        info.text,
+        linesText(order),
+        howToPay,
+        `Pay now: ${payUrl}`,
+        ...(expiry ? [expiry] : []),
+        `Your order: ${orderUrl(context)}`,
+      ].join('\n\n'),
+    ),
+    html: layout(
+      `Order #${order.id} placed`,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('Thank you for your order. We have set the stock aside for you.')}${info.html}${linesHtml(order)}${paragraph(howToPay)}${expiry ? paragraph(expiry) : ''}${button(payUrl, 'Pay now')}<p style="margin:0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>`,
+      `Order #${order.id}: ${formatCents(order.totalCents)}`,
+    ),
+    link: payUrl,
+  };
+}
+
+export function orderPaidEmail(context: OrderMailContext): RenderedMail {
+  const { order, publicUrl } = context;
+  const subject = `Receipt for order #${order.id}: ${formatCents(order.totalCents)} paid`;
+  const invoiceUrl = `${publicUrl}/api/orders/${order.id}/invoice.pdf`;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Amount paid', formatCents(order.totalCents)],
+    ['Paid by', 'Card'],
+    ['Transaction id', order.transactionId],
+    ['Invoice', order.invoiceNumber],
+    ['PO number', order.poNumber],
+    ['Ship to', shipTo(order)],
+  ]);
+  return {
+    subject,
+    text: signOff(
+      [
+        `Hello ${order.buyerName},`,
+        `We have received your payment. This is your receipt.`,
+        info.text,
+        linesText(order),
+        `Your invoice (PDF, sign in to download): ${invoiceUrl}`,
+        `We will email you again when the order ships.`,
+        `Your order: ${orderUrl(context)}`,
+      ].join('\n\n'),
+    ),
+    html: layout(
+      'Payment received',
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('We have received your payment. This is your receipt.')}${info.html}${linesHtml(order)}${button(invoiceUrl, 'Download invoice')}${paragraph('We will email you again when the order ships.')}<p style="margin:0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>`,
+      `${formatCents(order.totalCents)} paid for order #${order.id}`,
+    ),
+    link: invoiceUrl,
+  };
+}
+
+export function orderShippedEmail(
+  context: OrderMailContext & { shipment?: { carrier?: string | null; trackingNumber?: string | null } },
+): RenderedMail {
+  const { order } = context;
+  const subject = `Order #${order.id} has shipped`;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Carrier', context.shipment?.carrier ?? null],
+    ['Tracking number', context.shipment?.trackingNumber ?? null],
+    ['PO number', order.poNumber],
+    ['Ship to', shipTo(order)],
+  ]);
+  return {
+    subject,
+    text: signOff(
+      [`Hello ${order.buyerName},`, `Your order is on its way.`, info.text, linesText(order), `Your order: ${orderUrl(context)}`].join(
+        '\n\n',
+      ),
+    ),
+    html: layout(
+      subject,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('Your order is on its way.')}${info.html}${linesHtml(order)}${button(orderUrl(context), 'View your order')}`,
+      'Your order is on its way',
+    ),
+    link: orderUrl(context),
+  };
+}
+
+/** Who cancelled, in the buyer's words: "You cancelled this order." */
+export function cancellationReason({ actor, note }: Cancellation): string {
+  if (actor === 'buyer') return 'You cancelled this order.';
+  if (actor === 'admin') return 'The store cancelled this order.';
+  return `The store cancelled this order automatically: ${note ?? 'it could no longer be fulfilled'}.`;
+}
+
+export function orderCancelledEmail(context: OrderMailContext & { cancellation: Cancellation }): RenderedMail {
+  const { order } = context;
+  const subject = `Order #${order.id} was cancelled`;
+  const reason = cancellationReason(context.cancellation);
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Placed', formatMailTime(order.createdAt)],
+    ['PO number', order.poNumber],
+  ]);
+  const nothing = 'Nothing was charged for it. You are welcome to order again at any time.';
+  return {
+    subject,
+    text: signOff([`Hello ${order.buyerName},`, reason, info.text, linesText(order), nothing].join('\n\n')),
+    html: layout(
+      subject,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph(reason)}${info.html}${linesHtml(order)}${paragraph(nothing)}`,
+      reason,
     ),
   };
 }
 
-export function resetPasswordEmail({ name, url }: { name: string; url: string }) {
-  const subject = `Reset your ${STORE} password`;
+/** To the store's people: an order was paid. */
+export function orderPaidNoticeEmail(context: OrderMailContext): RenderedMail {
+  const { order } = context;
+  const subject = `Order #${order.id} paid: ${formatCents(order.totalCents)} from ${order.buyerName}`;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Buyer', `${order.buyerName} <${order.buyer}>`],
+    ['Amount', formatCents(order.totalCents)],
+    ['Transaction id', order.transactionId],
+    ['Invoice', order.invoiceNumber],
+    ['PO number', order.poNumber],
+    ['Ship to', shipTo(order)],
+  ]);
   return {
     subject,
-    text: `Hello ${name},\n\nSomeone asked to reset the password of your ${STORE} account. To choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this message: your password stays as it is.\n\n${STORE}`,
+    text: signOff(
+      [`Order #${order.id} has been paid and is ready to ship.`, info.text, linesText(order), `Open it: ${orderUrl(context)}`].join('\n\n'),
+    ),
     html: layout(
       subject,
-      `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your account. The link works for one hour.</p>${button(url, 'Choose a new password')}<p>If it was not you, ignore this message: your password stays as it is.</p>`,
+      `${paragraph(`Order #${order.id} has been paid and is ready to ship.`)}${info.html}${linesHtml(order)}${button(orderUrl(context), 'Open the order')}`,
+      'Ready to ship',
     ),
+    link: orderUrl(context),
   };
 }

@@ -13,6 +13,7 @@ import {
   type Db,
 } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
+import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 
 /**
  * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
@@ -62,12 +63,16 @@ export interface OrderChange {
   note: string | null;
 }
 
-/** Writes one event of an order's history, in the caller's statement or transaction. */
+/**
+ * Writes one event of an order's history and the email that tells the buyer of it (to the
+ * outbox), in the caller's transaction: the change, its history and its email are one.
+ */
 export async function recordOrderEvent(db: Db, orderId: number, kind: OrderEventRow['kind'], change: OrderChange): Promise<void> {
   await db
     .insertInto('order_event')
     .values({ order_id: orderId, kind, at: nowIso(), actor: change.actor, actor_id: change.actorId, note: change.note })
     .execute();
+  await enqueueOrderMail(db, orderId, kind, { actor: change.actor, note: change.note });
 }
 
 /** An order's history, oldest first. */
@@ -273,7 +278,8 @@ export function isOrderRefused(error: unknown): boolean {
 /**
  * Places an order, all or nothing: every line's stock taken (takeable), priced by its tier,
  * the order's total payable by card, the buyer under the cap on unpaid orders, and the order
- * and its lines inserted. Answers the order and its lines, or undefined when anything was
+ * and its lines inserted, with its history's first event and the buyer's "order placed" email
+ * (to the outbox). Answers the order and its lines, or undefined when anything was
  * refused (nothing changed; the service explains why). A repeated idempotency key fails on
  * the unique index (nothing changed).
  *
@@ -396,6 +402,12 @@ async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: Orde
     placed as (
       insert into order_event (order_id, kind, at, actor, actor_id)
       select ord.id, 'placed', ${now}::timestamptz, 'buyer', ${order.userId} from ord
+    ),
+    mailed as (
+      insert into outbox (kind, recipient, order_id, payload, dedupe_key, created_at, next_attempt_at)
+      select 'order_placed', ord.buyer_email, ord.id, ${JSON.stringify({ actor: 'buyer', note: null })},
+        ${orderMailKeyPrefix('placed')} || ord.id, ${now}::timestamptz, ${now}::timestamptz
+      from ord
     ),
     written as (
       insert into order_line (order_id, line_no, tool_id, tool_name, sku, quantity, unit_price_cents)

@@ -385,6 +385,7 @@ describe('the card number', () => {
         });
       }
       expect((await orderRow(app, order.id)).status).toBe('paid');
+      await app.mailer.idle(); // the order's emails, logged as they are sent
       expect(lines.length).toBeGreaterThan(10);
       const log = lines.join('');
       const dump =

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { findOrderById, recordOrderEvent } from '../orders/orders.repository.ts';
+import { enqueuePaidNotice } from '../mail/outbox.repository.ts';
 import type { GatewayIntent } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
@@ -21,7 +22,7 @@ import {
 } from './payments.repository.ts';
 
 /** What the payment rules use. */
-export type PaymentDeps = Pick<ServiceDeps, 'db' | 'paymentGateway' | 'log'>;
+export type PaymentDeps = Pick<ServiceDeps, 'db' | 'paymentGateway' | 'log' | 'config'>;
 
 const NOT_FOUND = 'This order was not found.';
 export const ALREADY_PAID = 'This order is already paid.';
@@ -71,8 +72,8 @@ export function intentProblem(
 type Settlement = 'paid' | 'already-paid' | 'conflict';
 
 /**
- * Marks the order paid with a verified, succeeded intent, and gives it its invoice number, in
- * the caller's transaction. The
+ * Marks the order paid with a verified, succeeded intent, gives it its invoice number, and
+ * writes the buyer's receipt and the store's notice to the outbox, in the caller's transaction. The
  * order update is conditional (`where status = 'unpaid'`), so whichever of the confirmation and
  * the webhook comes first wins and the other changes nothing.
  */
@@ -81,6 +82,7 @@ export async function settle(trx: Transaction<Database>, deps: PaymentDeps, orde
     // The invoice number, in the payment's transaction: gap-free (see assignInvoiceNumber).
     await assignInvoiceNumber(trx, orderId, new Date());
     await recordOrderEvent(trx, orderId, 'paid', { actor: 'buyer', actorId: null, note: intent.id });
+    await enqueuePaidNotice(trx, orderId, deps.config.ORDER_NOTIFY_EMAILS);
     await recordSucceededIntent(trx, deps.paymentGateway.name, { ...intent, orderId });
     await closeOtherOpenIntents(trx, orderId, intent.id);
     deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { DialectName } from '../../db/connect.ts';
+import { nowIso, type Db, type OrderEventRow, type OutboxRow } from '../../db/schema.ts';
+
+/**
+ * Every email the store sends, by what it is about. The order emails are rendered when sent,
+ * from the order (its lines and totals never change) and the row's payload.
+ */
+export type MailKind =
+  'verify_email' | 'reset_password' | 'order_placed' | 'order_paid' | 'order_shipped' | 'order_cancelled' | 'order_paid_admin';
+
+/** The buyer's email for each change of an order. */
+export const ORDER_MAIL_KINDS = {
+  placed: 'order_placed',
+  paid: 'order_paid',
+  shipped: 'order_shipped',
+  cancelled: 'order_cancelled',
+} as const satisfies Record<OrderEventRow['kind'], MailKind>;
+
+export interface NewMail {
+  kind: MailKind;
+  recipient: string;
+  orderId?: number;
+  payload?: Record<string, unknown>;
+  /** At most one row per key: `order_placed:42`. */
+  dedupeKey?: string;
+}
+
+/** Writes an email to the outbox, in the caller's transaction when there is one. */
+export async function enqueueMail(db: Db, mail: NewMail): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('outbox')
+    .values({
+      kind: mail.kind,
+      recipient: mail.recipient,
+      order_id: mail.orderId ?? null,
+      payload: JSON.stringify(mail.payload ?? {}),
+      dedupe_key: mail.dedupeKey ?? null,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .execute();
+}
+
+/** The key that makes the buyer's email about one change of an order exist once: its prefix and the order id. */
+export function orderMailKeyPrefix(kind: OrderEventRow['kind']): string {
+  return `${ORDER_MAIL_KINDS[kind]}:`;
+}
+
+export function orderMailKey(kind: OrderEventRow['kind'], orderId: number): string {
+  return `${orderMailKeyPrefix(kind)}${orderId}`;
+}
+
+/**
+ * The buyer's email about a change of their order, to the address the order was placed with,
+ * in the change's transaction. `payload` says who made the change and their note.
+ */
+export async function enqueueOrderMail(
+  db: Db,
+  orderId: number,
+  kind: OrderEventRow['kind'],
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const order = await db.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirstOrThrow();
+  await enqueueMail(db, {
+    kind: ORDER_MAIL_KINDS[kind],
+    recipient: order.buyer_email,
+    orderId,
+    payload,
+    dedupeKey: orderMailKey(kind, orderId),
+  });
+}
+
+/**
+ * "Order paid" for the store's people, in the payment's transaction: to `recipients`
+ * (ORDER_NOTIFY_EMAILS) or, when there are none, to every admin.
+ */
+export async function enqueuePaidNotice(db: Db, orderId: number, recipients: readonly string[]): Promise<void> {
+  const to =
+    recipients.length > 0
+      ? [...recipients]
+      : (
+          await db.selectFrom('user').select('email').where('role', '=', 'admin').where('deletedAt', 'is', null).orderBy('email').execute()
+        ).map((row) => row.email);
+  if (to.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('outbox')
+    .values(
+      to.map((recipient) => ({
+        kind: 'order_paid_admin',
+        recipient,
+        order_id: orderId,
+        payload: '{}',
+        dedupe_key: `order_paid_admin:${orderId}:${recipient.toLowerCase()}`,
+        created_at: now,
+        next_attempt_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due rows for `leaseMs`: unsent, not given up, due, and not claimed by a
+ * live worker (a lease that ran out belongs to a worker that died). On PostgreSQL several
+ * processes claim at once without waiting for or taking each other's rows (SKIP LOCKED); SQLite
+ * runs the statement alone. Each claim counts as an attempt.
+ */
+export async function claimDueMail(
+  db: Db,
+  dialect: DialectName,
+  options: { now: Date; leaseMs: number; limit: number },
+): Promise<OutboxRow[]> {
+  const now = options.now.toISOString();
+  const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const cast = dialect === 'postgres' ? sql`::timestamptz` : sql``;
+  const result = await sql<OutboxRow>`
+    update outbox set claimed_until = ${until}${cast}, attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where sent_at is null and failed_at is null and next_attempt_at <= ${now}${cast}
+        and (claimed_until is null or claimed_until < ${now}${cast})
+      order by next_attempt_at, id
+      limit ${options.limit}
+      ${lock}
+    )
+    returning *`.execute(db);
+  return [...result.rows].sort((a, b) => a.id - b.id);
+}
+
+/** Sent: never again. Only by the worker holding the claim, so a late one cannot undo a retry's state. */
+export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ sent_at: now.toISOString(), claimed_until: null, last_error: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** Not sent this time: tried again at `retryAt`, or given up (`retryAt` null) and kept for a person to look at. */
+export async function markMailFailed(db: Db, id: number, error: string, retryAt: Date | null, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      claimed_until: null,
+      last_error: error.slice(0, 1000),
+      ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : { failed_at: now.toISOString() }),
+    })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
+}

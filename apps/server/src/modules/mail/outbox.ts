@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DialectName } from '../../db/connect.ts';
+import type { Db, OutboxRow } from '../../db/schema.ts';
+import type { MailTransport } from './mailer.ts';
+import { claimDueMail, enqueueMail, markMailFailed, markMailSent, type NewMail } from './outbox.repository.ts';
+import type { RenderedMail } from './templates.ts';
+
+/** Turns an outbox row into the message to send; throws when it cannot (the row is retried). */
+export type RenderOutboxRow = (row: OutboxRow) => Promise<RenderedMail>;
+
+/**
+ * The store's mail (DESIGN.md decision 7, issue 15): every email is a row of the `outbox` table
+ * first, written with the change that causes it, and this worker sends it.
+ *
+ * Every server process runs one. It looks for due rows when woken (after a request that changed
+ * something, or when a row is enqueued here) and every `pollMs`, claims a batch for `leaseMs`
+ * (several processes sharing PostgreSQL never claim the same row: outbox.repository.ts), sends
+ * each, then marks it sent. A failed send is retried with exponential backoff, up to
+ * `maxAttempts`, then kept as failed. A process killed mid-send leaves its claim to run out and
+ * the row is sent again with the same Message-ID: delivery is at least once, and a rare
+ * duplicate is recognisable as such.
+ */
+export interface Mailer {
+  /** Writes an email to the outbox (outside any transaction: the sign-up and reset emails) and wakes the worker. */
+  enqueue(mail: NewMail): Promise<void>;
+  /** Looks for due mail now (call after a transaction that wrote some has committed). */
+  wake(): void;
+  /**
+   * Runs work that ends in mail (say, issuing a reset link) after the request has been answered,
+   * so the answer reveals nothing by its timing. A failure is logged, never thrown.
+   */
+  later(what: string, work: () => Promise<void>): void;
+  /** Resolves when the work handed to `later` is done and no due mail is left to claim (sent, or failed and waiting to retry). */
+  idle(): Promise<void>;
+  /** Starts polling (the app does it when ready). */
+  start(): void;
+  /** One pass: claims due rows at `now` and sends them. Answers how many it claimed. */
+  runOnce(now?: Date): Promise<number>;
+  /** Stops polling, waits for a pass under way and for `later` work, closes the transport. */
+  close(): Promise<void>;
+}
+
+export interface OutboxOptions {
+  db: Db;
+  dialect: DialectName;
+  transport: MailTransport;
+  render: RenderOutboxRow;
+  log: FastifyBaseLogger;
+  /** The host part of every Message-ID: the store's own domain. */
+  messageIdDomain: string;
+  pollMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+/** 30 s, 1 min, 2 min ... up to an hour between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** The Message-ID of a row: random, chosen by the database, the same on every attempt. */
+export function messageIdOf(row: Pick<OutboxRow, 'token'>, domain: string): string {
+  return `<${row.token}@${domain}>`;
+}
+
+export function createMailer(options: OutboxOptions): Mailer {
+  const { db, dialect, transport, render, log } = options;
+  const pollMs = options.pollMs ?? 2_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 15;
+  const pending = new Set<Promise<void>>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const track = (job: Promise<void>) => {
+    const tracked = job.finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  async function sendOne(row: OutboxRow): Promise<void> {
+    try {
+      const mail = await render(row);
+      await transport.deliver({ ...mail, to: row.recipient, messageId: messageIdOf(row, options.messageIdDomain) });
+      await markMailSent(db, row.id, new Date());
+    } catch (error) {
+      const now = new Date();
+      const retryAt = row.attempts >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(row.attempts));
+      // The error names the server, the folder or the order, never the message's link.
+      log.error(
+        { err: error, outboxId: row.id, kind: row.kind, to: row.recipient, attempts: row.attempts, retryAt },
+        retryAt ? 'mail could not be sent; will try again' : 'mail could not be sent; giving up',
+      );
+      await markMailFailed(db, row.id, error instanceof Error ? error.message : String(error), retryAt, now);
+    }
+  }
+
+  async function runOnce(now = new Date()): Promise<number> {
+    const rows = await claimDueMail(db, dialect, { now, leaseMs, limit: batchSize });
+    await Promise.all(rows.map(sendOne));
+    return rows.length;
+  }
+
+  /** Passes until one claims less than a full batch, and again while woken meanwhile. */
+  async function loop(): Promise<void> {
+    const stopped = () => closed;
+    try {
+      for (;;) {
+        again = false;
+        let claimed = batchSize;
+        while (claimed === batchSize && !stopped()) claimed = await runOnce();
+        if (!again || stopped()) return;
+      }
+    } catch (error) {
+      if (!stopped()) log.error({ err: error }, 'the mail outbox could not be read; will try again');
+    }
+  }
+
+  function wake(): void {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    async enqueue(mail) {
+      await enqueueMail(db, mail);
+      wake();
+    },
+    wake,
+    later(what, work) {
+      // setImmediate: the work starts once the answer is on its way.
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(work)
+          .catch((error: unknown) => log.error({ err: error }, `${what} failed`)),
+      );
+    },
+    async idle() {
+      for (;;) {
+        while (pending.size > 0) await Promise.all(pending);
+        if (running) {
+          await running;
+          continue;
+        }
+        if (closed) return;
+        if ((await runOnce()) === 0 && pending.size === 0 && !running) return;
+      }
+    },
+    start() {
+      if (timer || closed) return;
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    runOnce,
+    async close() {
+      while (pending.size > 0) await Promise.all(pending);
+      closed = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
