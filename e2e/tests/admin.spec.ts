@@ -300,16 +300,56 @@ test.describe('All Users', () => {
         body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Only an admin may do that.' } }),
       }),
     );
+    // Make Admin asks first; Cancel (which has the focus) changes nothing and sends nothing.
+    let promoteCalls = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/users/${promoted.id}/admin`)) promoteCalls += 1;
+    });
+    const promoteDialog = page.getByRole('dialog', { name: `Make ${promoteMe.name} an admin?` });
     await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(promoteDialog).toBeVisible();
+    await expect(promoteDialog).toContainText(`${promoteMe.email} will see every user and every order`);
+    await expect(promoteDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await screenshots(page, 'admin-users-make-admin');
+    await promoteDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(promoteDialog).toBeHidden();
+    expect(promoteCalls).toBe(0);
+    expect((await userByEmail(page.request, promoteMe.email)).role).toBe('user');
+
+    await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
+    await promoteDialog.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByText('Failed to make an admin')).toBeVisible();
+    await expect(promoteDialog).toBeHidden();
     await expect(promoteRow.getByRole('button', { name: 'Make Admin' })).toBeVisible();
     await page.unroute(`**/api/users/${promoted.id}/admin`);
 
     await promoteRow.getByRole('button', { name: 'Make Admin' }).click();
+    await promoteDialog.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByText('Successfully made an admin')).toBeVisible();
     await expect(promoteRow.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
     await expect(promoteRow.getByText('Admin', { exact: true })).toBeVisible();
     expect((await userByEmail(page.request, promoteMe.email)).role).toBe('admin');
+    expect(promoteCalls).toBe(2);
+    await screenshots(page, 'admin-users-admin-row');
+
+    // Revoke admin: another admin's role can be taken back, after a confirmation; never your own.
+    await expect(selfRow.getByRole('button', { name: 'Revoke admin' })).toHaveCount(0);
+    const revokeDialog = page.getByRole('dialog', { name: `Revoke ${promoteMe.name}'s admin role?` });
+    await promoteRow.getByRole('button', { name: 'Revoke admin' }).click();
+    await expect(revokeDialog).toBeVisible();
+    await expect(revokeDialog).toContainText('keeps their account and their orders, as a customer');
+    await screenshots(page, 'admin-users-revoke');
+    await page.keyboard.press('Escape');
+    await expect(revokeDialog).toBeHidden();
+    expect((await userByEmail(page.request, promoteMe.email)).role).toBe('admin');
+    await promoteRow.getByRole('button', { name: 'Revoke admin' }).click();
+    await revokeDialog.getByRole('button', { name: 'Revoke admin' }).click();
+    await expect(page.getByText(`${promoteMe.email} is no longer an admin`)).toBeVisible();
+    await expect(promoteRow.getByRole('button', { name: 'Make Admin' })).toBeVisible();
+    expect((await userByEmail(page.request, promoteMe.email)).role).toBe('user');
+    // The API refuses your own role, whatever the page shows.
+    const own = await page.request.delete(`/api/users/${self.id}/admin`, { headers: { origin: baseURL } });
+    expect(own.status()).toBe(409);
 
     // Remove User: a confirmation, then the user is gone and signed out.
     expect((await removeContext.get('/api/me')).status()).toBe(200);

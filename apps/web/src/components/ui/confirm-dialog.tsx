@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   dismissLabel?: string;
   busy?: boolean;
+  /** The confirm button's colour: red for what removes or takes away (the default), primary otherwise. */
+  tone?: 'error' | 'primary';
   onConfirm: () => void;
   /** Called on the dismiss button, Escape, or a click on the backdrop. */
   onClose: () => void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel = 'Cancel',
   busy = false,
+  tone = 'error',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -51,7 +54,7 @@ export function ConfirmDialog({
           <button type="button" className="btn" onClick={onClose} autoFocus>
             {dismissLabel}
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button type="button" className={`btn ${tone === 'error' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

@@ -9,26 +9,48 @@ import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useUsers } from '../../../features/users/api/get-users.ts';
 import { useMakeAdmin } from '../../../features/users/api/make-admin.ts';
 import { useRemoveUser } from '../../../features/users/api/remove-user.ts';
+import { useRevokeAdmin } from '../../../features/users/api/revoke-admin.ts';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
-/** All Users (admin): Make Admin and Remove User. */
+/** All Users (admin): Make Admin and Revoke admin (each confirmed first), and Remove User. */
 export default function AllUsersPage() {
   const me = useMe();
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
+  const revokeAdmin = useRevokeAdmin();
   const remove = useRemoveUser();
+  const [promoting, setPromoting] = useState<UserListItem | null>(null);
+  const [revoking, setRevoking] = useState<UserListItem | null>(null);
   const [removing, setRemoving] = useState<UserListItem | null>(null);
   const items = users.data?.pages.flatMap((p) => p.items) ?? [];
+  const busyId = makeAdmin.isPending
+    ? (makeAdmin.variables?.id ?? null)
+    : revokeAdmin.isPending
+      ? (revokeAdmin.variables?.id ?? null)
+      : null;
 
-  const onMakeAdmin = (user: UserListItem) =>
-    makeAdmin.mutate(user, {
+  const confirmMakeAdmin = () => {
+    if (!promoting) return;
+    makeAdmin.mutate(promoting, {
       onSuccess: () => toast.success(messages.makeAdminDone),
       onError: (error) =>
         toast.error(
           error instanceof ApiError && error.status === 403 ? messages.makeAdminFailed : `${messages.makeAdminFailed}: ${error.message}`,
         ),
+      onSettled: () => setPromoting(null),
     });
+  };
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    const user = revoking;
+    revokeAdmin.mutate(user, {
+      onSuccess: () => toast.success(`${user.email} is no longer an admin`),
+      onError: (error) => toast.error(error.message),
+      onSettled: () => setRevoking(null),
+    });
+  };
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -51,7 +73,7 @@ export default function AllUsersPage() {
         <h2 id="users-heading" className="text-2xl font-bold text-primary">
           All Users
         </h2>
-        <p className="text-base-content/70">Make a trusted user an admin, or remove an account.</p>
+        <p className="text-base-content/70">Make a trusted user an admin, take the role back, or remove an account.</p>
       </header>
 
       {users.isPending ? (
@@ -68,13 +90,38 @@ export default function AllUsersPage() {
           <UsersTable
             users={items}
             currentUserId={me.data?.id ?? null}
-            promotingId={makeAdmin.isPending ? (makeAdmin.variables?.id ?? null) : null}
-            onMakeAdmin={onMakeAdmin}
+            promotingId={busyId}
+            onMakeAdmin={setPromoting}
+            onRevokeAdmin={setRevoking}
             onRemove={setRemoving}
           />
           <LoadMoreButton list={users} label="Load more" />
         </>
       )}
+
+      <ConfirmDialog
+        open={promoting !== null}
+        title={promoting ? `Make ${promoting.name} an admin?` : 'Make Admin'}
+        confirmLabel="Make Admin"
+        tone="primary"
+        busy={makeAdmin.isPending}
+        onConfirm={confirmMakeAdmin}
+        onClose={() => setPromoting(null)}
+      >
+        {promoting?.email} will see every user and every order, ship and cancel orders, add, edit and delete products, and make other
+        admins. You can take the role back later with Revoke admin.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking ? `Revoke ${revoking.name}'s admin role?` : 'Revoke admin'}
+        confirmLabel="Revoke admin"
+        busy={revokeAdmin.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      >
+        {revoking?.email} keeps their account and their orders, as a customer, and loses the admin pages at once.
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={removing !== null}

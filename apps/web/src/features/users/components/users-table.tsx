@@ -2,11 +2,12 @@ import type { UserListItem } from '@toolsify/shared/users';
 
 export interface UsersTableProps {
   users: UserListItem[];
-  /** The signed-in admin: their own row cannot be removed. */
+  /** The signed-in admin: their own row cannot be removed, nor their role revoked. */
   currentUserId: string | null;
-  /** The user a Make Admin call is running for. */
+  /** The user a Make Admin or Revoke admin call is running for. */
   promotingId: string | null;
   onMakeAdmin: (user: UserListItem) => void;
+  onRevokeAdmin: (user: UserListItem) => void;
   onRemove: (user: UserListItem) => void;
 }
 
@@ -14,10 +15,28 @@ const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 type RowProps = { user: UserListItem } & Omit<UsersTableProps, 'users'>;
 
-/** An admin's row shows a label instead of the Make Admin button. */
-function RoleCell({ user, promotingId, onMakeAdmin }: RowProps) {
-  if (user.role === 'admin') return <span className="badge badge-primary badge-soft font-semibold">Admin</span>;
+/** An admin's row shows a label instead of the Make Admin button, and (not on your own row) Revoke admin. */
+function RoleCell({ user, currentUserId, promotingId, onMakeAdmin, onRevokeAdmin }: RowProps) {
   const busy = promotingId === user.id;
+  if (user.role === 'admin') {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <span className="badge badge-primary badge-soft font-semibold">Admin</span>
+        {user.id !== currentUserId && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-error"
+            onClick={() => onRevokeAdmin(user)}
+            disabled={busy}
+            aria-label={`Revoke admin: ${user.email}`}
+          >
+            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Revoke admin
+          </button>
+        )}
+      </span>
+    );
+  }
   return (
     <button
       type="button"
