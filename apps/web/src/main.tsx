@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { App } from './app/app.tsx';
+import { PageErrorBoundary } from './components/layout/page-error-boundary.tsx';
 import { queryClient } from './lib/query-client.ts';
 import './index.css';
 
@@ -12,7 +13,10 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      {/* Should the frame itself fail, a plain frame with the message: never a white page. */}
+      <PageErrorBoundary frame>
+        <App />
+      </PageErrorBoundary>
       {/* The spec's toasts: top-right, 5000 ms, light; below the sticky navigation bar (4rem),
           never over Dashboard or Sign Out. */}
       <Toaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />

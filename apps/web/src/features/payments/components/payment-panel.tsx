@@ -34,9 +34,14 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
   const pay = usePayOrder(orderId);
   const paid = pay.data;
   const successRef = useRef<HTMLDivElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // After a payment, its result takes the focus: the success, or why it did not go through.
   useEffect(() => {
     if (paid) successRef.current?.focus();
   }, [paid]);
+  useEffect(() => {
+    if (pay.isError) errorRef.current?.focus();
+  }, [pay.isError]);
   const payLabel = `Pay ${formatCents(intent?.amountCents ?? totalCents)}`;
   const formProps = {
     billing,
@@ -82,7 +87,7 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
         )}
 
         {pay.isError && (
-          <p role="alert" className="font-medium text-error" data-testid="payment-error">
+          <p role="alert" className="font-medium text-error" data-testid="payment-error" tabIndex={-1} ref={errorRef}>
             {errorMessage(pay.error)}
           </p>
         )}
