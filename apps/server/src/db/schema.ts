@@ -115,6 +115,28 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** One admin action, as it happened (migration 018): only ever inserted. */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  /** JSON text: `{ before, after }`, the changed fields only. */
+  changes: string;
+}
+
+/** "Email me when it is back": a buyer waiting for an out-of-stock tool (migration 020), deleted once emailed. */
+export interface StockAlertTable {
+  id: Generated<number>;
+  tool_id: number;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 /** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
 export interface CartTable {
   user_id: string;
@@ -250,6 +272,7 @@ export interface Database {
   order_line: OrderLineTable;
   cart: CartTable;
   outbox: OutboxTable;
+  audit_event: AuditEventTable;
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;
   invoice_pdf: InvoicePdfTable;
@@ -295,6 +318,7 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type AuditEventRow = Selectable<AuditEventTable>;
 export type ReviewRow = Selectable<ReviewTable>;
 
 export function toIso(value: Timestamp): string {

@@ -9,6 +9,7 @@ import { cartRoutes } from './cart/cart.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -24,5 +25,6 @@ export const apiModules: FastifyPluginAsync[] = [
   cartRoutes as FastifyPluginAsync,
   invoicesRoutes as FastifyPluginAsync,
   statsRoutes as FastifyPluginAsync,
+  auditRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
 ];

@@ -367,6 +367,7 @@ export const recipes: Record<string, Recipe> = {
 
   // Sales dashboard (admin)
   'GET /api/stats': () => get('/api/stats?from=2026-01-01&to=2026-01-31'),
+  'GET /api/audit': () => get('/api/audit?action=tool.create&from=2026-01-01'),
 
   // Payments
   'POST /api/orders/:id/payment-intent': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshOrder()}/payment-intent` }),

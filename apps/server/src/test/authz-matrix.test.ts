@@ -62,6 +62,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
 
   // Sales dashboard: admin only
   'GET /api/stats': [401, 403, 403, 200],
+  'GET /api/audit': [401, 403, 403, 200],
 
   // Payments: only the buyer pays; the webhook answers a forged signature with 400
   'POST /api/orders/:id/payment-intent': [401, 200, 404, 404],

@@ -18,6 +18,8 @@ export const queryKeys = {
   myOrders: ['orders', 'mine'] as const,
   allOrders: ['orders', 'all'] as const,
   users: ['users'] as const,
+  /** The audit log (admin) for one set of filters (its URL query). */
+  audit: (search: string) => ['audit', search] as const,
   profile: ['profile'] as const,
   /** The signed-in buyer's cart (a visitor's is in the browser). */
   cart: ['cart'] as const,

@@ -18,6 +18,7 @@ import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMes
 import { toIso, type Database, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
@@ -336,8 +337,26 @@ async function cancelInTransaction(
   if (cancelled) {
     await returnStock(trx, deps.dialect, cancelled.id);
     await recordOrderEvent(trx, cancelled.id, 'cancelled', by);
+    if (by.actor === 'admin' && by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.cancel', cancelled, 'unpaid');
   }
   return cancelled;
+}
+
+/** An admin's change of someone's order, in the audit log, in the change's transaction. */
+async function auditOrderChange(
+  trx: Transaction<Database>,
+  actorId: string,
+  action: 'order.ship' | 'order.cancel',
+  order: OrderRow,
+  from: OrderRow['status'],
+): Promise<void> {
+  await recordAudit(trx, {
+    actorId,
+    action,
+    target: { type: 'order', id: order.id, label: `#${order.id} (${order.buyer_email})` },
+    before: { status: from },
+    after: { status: order.status },
+  });
 }
 
 /** The store's own cancels, as the history words them. */
@@ -428,7 +447,10 @@ export async function shipOrder(deps: OrdersDeps, id: number, user: SessionUser)
   if (!canPerform(order.status, actorOf(order, user), 'ship')) throw cannotShip(order);
   const shipped = await db.transaction().execute(async (trx) => {
     const row = await transitionOrder(trx, id, 'paid', 'shipped');
-    if (row) await recordOrderEvent(trx, id, 'shipped', { actor: 'admin', actorId: user.id, note: null });
+    if (row) {
+      await recordOrderEvent(trx, id, 'shipped', { actor: 'admin', actorId: user.id, note: null });
+      await auditOrderChange(trx, user.id, 'order.ship', row, 'paid');
+    }
     return row;
   });
   if (!shipped) throw cannotShip((await findOrderById(db, id)) ?? order);

@@ -117,6 +117,7 @@ describe('deleting a tool cancels its unpaid orders', () => {
         config: app.config,
         paymentGateway: down,
       },
+      admin.id,
       tool.id,
     );
 

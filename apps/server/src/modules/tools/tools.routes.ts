@@ -141,7 +141,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteTool(app, request.params.id);
+      await deleteTool(app, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

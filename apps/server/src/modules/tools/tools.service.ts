@@ -14,7 +14,8 @@ import {
   pricingAfter,
 } from '@toolsify/shared/tools';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
-import type { ToolRow } from '../../db/schema.ts';
+import type { Db, ToolRow } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -216,7 +217,9 @@ export async function createTool(deps: CatalogDeps, userId: string, input: Creat
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (await skuIsTaken(trx, input.sku)) throw skuTakenError();
-      return insertTool(trx, input, userId);
+      const created = await insertTool(trx, input, userId);
+      await auditTool(trx, userId, 'tool.create', null, created);
+      return created;
     }),
   );
   deps.catalogCache.clear();
@@ -250,6 +253,8 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (input.sku !== undefined && (await skuIsTaken(trx, input.sku, id))) throw skuTakenError();
+      // As the admin's edit found it: the audit log's "before".
+      const before = await findToolById(trx, id);
       let pricingAsRead: ToolRow | undefined;
       if (changesPricing(input)) {
         pricingAsRead = await findToolById(trx, id);
@@ -286,11 +291,52 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
       if (input.stock) {
         await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId });
       }
+      await auditTool(trx, userId, onlyRestock(input) ? 'tool.restock' : 'tool.update', before, updated);
       return updated;
     }),
   );
   deps.catalogCache.clear();
   return toTool(row);
+}
+
+/** An edit that only restocks or corrects the stock. */
+const onlyRestock = (input: UpdateToolInput): boolean =>
+  input.stock !== undefined && Object.entries(input).every(([key, value]) => key === 'stock' || value === undefined);
+
+/** What an admin sets on a tool, as the audit log records it. */
+function auditedFields(row: ToolRow) {
+  return {
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    img: row.img,
+    priceCents: row.price_cents,
+    available: row.available,
+    minimum: row.minimum,
+    priceBreaks: priceBreaksOf(row).map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: b.unitPriceCents })),
+    packSize: row.pack_size,
+    maxPerOrder: row.max_per_order,
+    lowStockThreshold: row.low_stock_threshold,
+  };
+}
+
+/** An admin's change of a tool in the audit log, in the change's transaction (only the changed fields are kept). */
+async function auditTool(
+  trx: Db,
+  actorId: string,
+  action: 'tool.create' | 'tool.update' | 'tool.restock' | 'tool.delete',
+  before: ToolRow | undefined | null,
+  after: ToolRow | null,
+): Promise<void> {
+  const row = after ?? before;
+  if (!row) return;
+  await recordAudit(trx, {
+    actorId,
+    action,
+    target: { type: 'tool', id: row.id, label: `${row.name} (${row.sku})` },
+    before: before ? auditedFields(before) : null,
+    after: after ? auditedFields(after) : null,
+  });
 }
 
 function samePricing(a: ToolRow, b: ToolRow): boolean {
@@ -301,10 +347,11 @@ function samePricing(a: ToolRow, b: ToolRow): boolean {
  * Takes a tool out of the catalog. Orders keep its name and price (copied on each order); its
  * unpaid orders, which could no longer be paid, are cancelled and their stock returned.
  */
-export async function deleteTool(deps: ServiceDeps, id: number): Promise<Tool> {
+export async function deleteTool(deps: ServiceDeps, userId: string, id: number): Promise<Tool> {
   const row = await deleteToolCancellingItsOrders(deps, id, async (trx) => {
     const deleted = await softDeleteTool(trx, id);
     if (!deleted) throw new AppError('NOT_FOUND', 'This tool is not available.');
+    await auditTool(trx, userId, 'tool.delete', deleted, null);
     return deleted;
   });
   return toTool(row);

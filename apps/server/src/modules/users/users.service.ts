@@ -1,6 +1,7 @@
 import type { UserListItem, UserPage, UserPageQuery } from '@toolsify/shared/users';
 import { cancelUnpaidOrdersOf } from '../orders/orders.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { Db } from '../../db/schema.ts';
@@ -45,24 +46,18 @@ export async function listUsers(deps: Pick<ServiceDeps, 'db'>, query: UserPageQu
   return pageOf(rows, query.limit, toUserListItem, encodeCursor);
 }
 
-/** An admin's change to another account's role, as the audit log will hold it. */
-interface AdminAction {
-  actorId: string;
-  action: 'user.make_admin' | 'user.revoke_admin';
-  targetId: string;
-  before: { role: 'admin' | 'user' };
-  after: { role: 'admin' | 'user' };
+/** An admin's change to another account's role, recorded in the audit log in the change's transaction. */
+async function recordRoleChange(db: Db, actorId: string, target: { id: string; email: string }, from: Role, to: Role): Promise<void> {
+  await recordAudit(db, {
+    actorId,
+    action: to === 'admin' ? 'user.make_admin' : 'user.revoke_admin',
+    target: { type: 'user', id: target.id, label: target.email },
+    before: { role: from },
+    after: { role: to },
+  });
 }
 
-/**
- * The one place where a user-role change by an admin is recorded, called inside the change's
- * transaction (`db` is that transaction). The store has no `audit_event` table yet (issue 16,
- * item 5, builds it): until then it is a structured log line; then this writes the row with
- * `db`, so the record commits or rolls back with the change.
- */
-async function recordAdminAction(deps: Pick<ServiceDeps, 'log'>, _db: Db, action: AdminAction): Promise<void> {
-  deps.log.info({ audit: action }, `admin action ${action.action}`);
-}
+type Role = 'admin' | 'user';
 
 const userGone = () => new AppError('NOT_FOUND', 'This user does not exist or was removed.');
 
@@ -75,13 +70,7 @@ export async function makeAdmin(deps: Pick<ServiceDeps, 'db' | 'log'>, actorId: 
     if (!row) throw userGone();
     const item = toUserListItem(row);
     if (before.role !== 'admin') {
-      await recordAdminAction(deps, trx, {
-        actorId,
-        action: 'user.make_admin',
-        targetId: id,
-        before: { role: 'user' },
-        after: { role: 'admin' },
-      });
+      await recordRoleChange(trx, actorId, before, 'user', 'admin');
     }
     return item;
   });
@@ -116,13 +105,7 @@ export async function revokeAdmin(
     }
     const row = await revokeAdminById(trx, id);
     if (!row) throw userGone();
-    await recordAdminAction(deps, trx, {
-      actorId,
-      action: 'user.revoke_admin',
-      targetId: id,
-      before: { role: 'admin' },
-      after: { role: 'user' },
-    });
+    await recordRoleChange(trx, actorId, target, 'admin', 'user');
     return toUserListItem(row);
   });
 }
@@ -139,7 +122,15 @@ export async function removeUser(deps: ServiceDeps, actorId: string, id: string)
     // Checked under the lock: another admin may have removed this one a moment ago.
     if (!admins.includes(actorId)) throw new AppError('FORBIDDEN', 'Only an admin may do that.');
     if (admins.includes(id) && admins.length <= 1) throw new AppError('CONFLICT', 'The last admin cannot be removed.');
-    if (!(await softDeleteUser(trx, id))) throw new AppError('NOT_FOUND', 'This user does not exist or was removed.');
+    const target = await findLiveUserSummary(trx, id);
+    if (!target || !(await softDeleteUser(trx, id))) throw new AppError('NOT_FOUND', 'This user does not exist or was removed.');
+    await recordAudit(trx, {
+      actorId,
+      action: 'user.remove',
+      target: { type: 'user', id, label: target.email },
+      before: { email: target.email, name: target.name, role: target.role === 'admin' ? 'admin' : 'user' },
+      after: null,
+    });
   });
   await cancelUnpaidOrdersOf(deps, id);
 }

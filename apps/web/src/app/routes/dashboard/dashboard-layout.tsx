@@ -24,6 +24,7 @@ const adminMenu: MenuItem[] = [
   { href: '/manage', label: 'Manage All Orders', icon: 'truck' },
   { href: '/add', label: 'Add a Product', icon: 'factory' },
   { href: '/products', label: 'Manage Products', icon: 'quantity' },
+  { href: '/audit', label: 'Audit Log', icon: 'shield' },
 ];
 
 function isActive(item: MenuItem, location: string) {

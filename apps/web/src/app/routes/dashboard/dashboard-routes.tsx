@@ -15,6 +15,7 @@ const UsersPage = lazy(() => import('./users.tsx'));
 const ManagePage = lazy(() => import('./manage.tsx'));
 const AddProductPage = lazy(() => import('./add.tsx'));
 const ProductsPage = lazy(() => import('./products.tsx'));
+const AuditPage = lazy(() => import('./audit.tsx'));
 const NotFoundPage = lazy(() => import('../not-found.tsx'));
 
 /** An admin-only child route: the page shows once the server confirms the admin role. */
@@ -32,6 +33,7 @@ const UsersForAdmin = adminOnly(UsersPage);
 const ManageForAdmin = adminOnly(ManagePage);
 const AddProductForAdmin = adminOnly(AddProductPage);
 const ProductsForAdmin = adminOnly(ProductsPage);
+const AuditForAdmin = adminOnly(AuditPage);
 
 /**
  * /dashboard/*: signed-in people only (others go to /login and come back). The welcome
@@ -52,6 +54,7 @@ export default function DashboardRoutes() {
             <Route path="/manage" component={ManageForAdmin} />
             <Route path="/add" component={AddProductForAdmin} />
             <Route path="/products" component={ProductsForAdmin} />
+            <Route path="/audit" component={AuditForAdmin} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { AuditAction, AuditEvent, AuditTargetType, AuditValue } from '@toolsify/shared/audit';
+import { dayRangeTimes } from '@toolsify/shared/days';
+import { nowIso, toIso, type AuditEventRow, type Db } from '../../db/schema.ts';
+
+type Fields = Record<string, AuditValue | undefined>;
+
+/** One admin action to record. */
+export interface AuditEntry {
+  /** The admin who acted (their email is recorded as it is now). */
+  actorId: string;
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string | number; label: string };
+  /** The fields as they were (null: nothing existed) and as they are after (null: gone). */
+  before: Fields | null;
+  after: Fields | null;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * Only what changed: of two records of the same thing, the fields whose values differ, each
+ * side keeping its own value. A creation or a deletion (one side null) keeps every field.
+ */
+export function changedFields(before: Fields | null, after: Fields | null): { before: Fields | null; after: Fields | null } {
+  if (before === null || after === null) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !sameValue(before[key], after[key]));
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/**
+ * Writes an admin action to the audit log, in the caller's transaction (`db` is the action's
+ * transaction): the record commits or rolls back with the action. Only the changed fields are
+ * kept. The table takes inserts only (migration 018).
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const changes = changedFields(entry.before, entry.after);
+  await db
+    .insertInto('audit_event')
+    .values((eb) => ({
+      at: nowIso(),
+      actor_id: entry.actorId,
+      actor_email: eb.selectFrom('user').select('email').where('id', '=', entry.actorId),
+      action: entry.action,
+      target_type: entry.target.type,
+      target_id: String(entry.target.id),
+      target_label: entry.target.label,
+      changes: JSON.stringify(changes),
+    }))
+    .execute();
+}
+
+export function toAuditEvent(row: AuditEventRow): AuditEvent {
+  const changes = JSON.parse(row.changes) as { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+  return {
+    id: row.id,
+    at: toIso(row.at),
+    actor: { id: row.actor_id, email: row.actor_email },
+    action: row.action as AuditAction,
+    target: { type: row.target_type as AuditTargetType, id: row.target_id, label: row.target_label },
+    before: changes.before,
+    after: changes.after,
+  };
+}
+
+export interface AuditFilters {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  cursor?: number | undefined;
+  limit: number;
+}
+
+/** `text` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\` match themselves. */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The audit log newest first, narrowed by the filters, `limit` rows after the cursor (an id). */
+export async function findAuditPage(db: Db, filters: AuditFilters): Promise<AuditEventRow[]> {
+  // Both databases: lower() and LIKE with an escape (SQLite's lower() folds ASCII letters only).
+  const like = (column: 'actor_email' | 'target_label', text: string) =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${containing(text)} escape '\\'`;
+  let query = db.selectFrom('audit_event').selectAll();
+  if (filters.cursor !== undefined) query = query.where('id', '<', filters.cursor);
+  if (filters.action !== undefined) query = query.where('action', '=', filters.action);
+  if (filters.actor !== undefined) {
+    const actor = filters.actor;
+    query = query.where((eb) => eb.or([eb('actor_id', '=', actor), like('actor_email', actor)]));
+  }
+  if (filters.q !== undefined) {
+    const q = filters.q.replace(/^#(?=\d+$)/, '');
+    query = query.where((eb) => eb.or([like('target_label', filters.q!), eb('target_id', '=', q)]));
+  }
+  const { start, end } = dayRangeTimes(filters);
+  if (start !== undefined) query = query.where('at', '>=', start);
+  if (end !== undefined) query = query.where('at', '<=', end);
+  return query.orderBy('id', 'desc').limit(filters.limit).execute();
+}
