@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { pageQuerySchema } from './ids.ts';
+import { idSchema, pageQuerySchema } from './ids.ts';
 import { MAX_CART_LINES } from './cart-lines.ts';
 import { aboveMaxPerOrderMessage, nearestOrderable, packSizeOf, soldInPacksMessage, type QuantityRules } from './pricing.ts';
 
@@ -277,6 +277,14 @@ export const orderSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * Who cancelled it and when (the lists, a cancelled order only): its buyer, an admin, or the
+   * store (not paid in time, the account removed, a tool taken out of the catalog: `note` says).
+   */
+  cancellation: z
+    .object({ at: z.string(), by: z.enum(['buyer', 'admin', 'store']), note: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** INV-2026-000001 once paid (its PDF: GET /api/orders/:id/invoice.pdf); null before. */
   invoiceNumber: z.string().nullable(),
   invoicedAt: z.string().nullable(),
@@ -295,9 +303,98 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** `GET /api/orders/mine`: the buyer's listed orders, newest first. */
-export const myOrdersQuerySchema = pageQuerySchema;
+/**
+ * `GET /api/orders/mine`: the buyer's listed orders, newest first; with `includeCancelled=true`
+ * (My Orders' "Show cancelled") their cancelled orders too, each saying who cancelled it and when.
+ */
+export const myOrdersQuerySchema = pageQuerySchema.extend({
+  includeCancelled: z
+    .enum(['true', 'false'], { error: 'includeCancelled must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
 
-/** `GET /api/orders` (admin): every listed order newest first, or one status (e.g. cancelled). */
-export const allOrdersQuerySchema = pageQuerySchema.extend({ status: orderStatusSchema.optional() });
+// ---------------------------------------------------------------------------------------------
+// Finding orders (Manage All Orders and its CSV export)
+
+/** Longest search text Manage All Orders takes (characters). */
+export const MAX_ORDER_SEARCH_LENGTH = 200;
+
+/** Whether `text` holds no control character (U+0000 to U+001F, U+007F): a search box never sends one. */
+function hasNoControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `day` is a real calendar day written YYYY-MM-DD, between the years 1970 and 9999. */
+export function isOrderDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && day >= '1970-01-01';
+}
+
+const dayField = (name: string) =>
+  z.string({ error: `${name} must be a date (YYYY-MM-DD)` }).refine(isOrderDay, `${name} must be a date (YYYY-MM-DD)`);
+
+/**
+ * The filters of Manage All Orders (`GET /api/orders`) and of its export (`GET /api/orders/export.csv`):
+ * - `q`: an order number (`1042` or `#1042`, exact), or text found in the PO number, the buyer's
+ *   email or name, or the name or SKU of a tool on one of the order's lines (case aside);
+ * - `status`: one status (without it, every status but cancelled, as the lists show);
+ * - `toolId`: orders with a line of this tool;
+ * - `from`, `to`: placed on these days or between them (YYYY-MM-DD, UTC; `to` counts its whole day).
+ */
+export const orderFiltersShape = {
+  q: z
+    .string({ error: 'Search text must be text' })
+    .max(MAX_ORDER_SEARCH_LENGTH, `Search text must be ${MAX_ORDER_SEARCH_LENGTH} characters or shorter`)
+    .refine(hasNoControlCharacters, 'Search text must not hold control characters (tabs, line breaks)')
+    .transform((v) => v.trim() || undefined)
+    .optional(),
+  status: z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` }).optional(),
+  toolId: idSchema.optional(),
+  from: dayField('from').optional(),
+  to: dayField('to').optional(),
+};
+
+function fromNotAfterTo(filters: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (filters.from !== undefined && filters.to !== undefined && filters.from > filters.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+  }
+}
+
+/** `GET /api/orders/export.csv` (admin): the filters of Manage All Orders, every page of them. */
+export const orderFiltersSchema = z.strictObject(orderFiltersShape).superRefine(fromNotAfterTo);
+export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+
+/** `GET /api/orders` (admin): every listed order newest first, or those the filters find, a page at a time. */
+export const allOrdersQuerySchema = pageQuerySchema.extend(orderFiltersShape).superRefine(fromNotAfterTo);
 export type AllOrdersQuery = z.infer<typeof allOrdersQuerySchema>;
+
+/** The columns of the orders export, in order: one row per order line. */
+export const orderExportColumns = [
+  'Order number',
+  'Placed at (UTC)',
+  'Paid at (UTC)',
+  'Shipped at (UTC)',
+  'Cancelled at (UTC)',
+  'Status',
+  'Buyer name',
+  'Buyer email',
+  'PO number',
+  'Line',
+  'SKU',
+  'Tool',
+  'Quantity',
+  'Unit price',
+  'Line total',
+  'Order total',
+  'Transaction id',
+  'Invoice number',
+] as const;

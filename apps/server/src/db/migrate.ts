@@ -14,6 +14,7 @@ import { invoices } from './migrations/012-invoices.ts';
 import { orderEvents } from './migrations/013-order-events.ts';
 import { outbox } from './migrations/014-outbox.ts';
 import { lowStockAndSales } from './migrations/015-low-stock-and-sales.ts';
+import { orderSearch } from './migrations/017-order-search.ts';
 import { audit } from './migrations/018-audit.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
@@ -33,6 +34,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '013-order-events': orderEvents(dialect),
     '014-outbox': outbox(dialect),
     '015-low-stock-and-sales': lowStockAndSales,
+    '017-order-search': orderSearch(dialect),
     '018-audit': audit(dialect),
   };
 }

@@ -360,6 +360,7 @@ export const recipes: Record<string, Recipe> = {
   }),
   'GET /api/orders/mine': () => get('/api/orders/mine'),
   'GET /api/orders': () => get('/api/orders'),
+  'GET /api/orders/export.csv': () => get('/api/orders/export.csv?status=paid&q=example'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),
   'GET /api/orders/:id/invoice.pdf': async (fx) => get(`/api/orders/${await fx.aPaidOrder()}/invoice.pdf`),
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),

@@ -103,18 +103,128 @@ export async function findOrderByIdempotencyKey(db: Db, userId: string, key: str
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-/** Orders newest first, `limit` after the cursor (an id), of one buyer or of everyone. */
+/**
+ * What a list of orders is narrowed to (`statuses` always; the rest when given): one buyer, a
+ * search text, a tool on one of its lines, placed between two days (YYYY-MM-DD, UTC, both whole).
+ * `dialect` picks the search's fastest shape (see ordersMatching); without it, the scan.
+ */
+export interface OrderListFilters {
+  userId?: string | undefined;
+  statuses: readonly OrderStatus[];
+  q?: string | undefined;
+  toolId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  dialect?: DialectName | undefined;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** `text` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\` match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The shortest search text PostgreSQL's trigram indexes can answer (pg_trgm reads 3 characters). */
+const TRIGRAM = 3;
+
+/**
+ * The search text's condition on an order (`o`) or on a line (`l`), without regard to case.
+ * PostgreSQL: `lower()` of the searched columns, joined by a newline (which a search text never
+ * holds, so no match spans two columns), exactly the expressions migration 017 indexes with
+ * pg_trgm. SQLite: LIKE, which ignores the case of ASCII letters by itself (and that of others
+ * not at all), column by column.
+ */
+function textMatches(dialect: DialectName | undefined, pattern: string) {
+  if (dialect === 'postgres') {
+    return {
+      order: (o: string) =>
+        sql<boolean>`lower(${sql.ref(`${o}.buyer_email`)} || chr(10) || ${sql.ref(`${o}.buyer_name`)} || chr(10) || coalesce(${sql.ref(`${o}.po_number`)}, '')) like lower(${pattern})`,
+      line: (l: string) => sql<boolean>`lower(${sql.ref(`${l}.tool_name`)} || chr(10) || ${sql.ref(`${l}.sku`)}) like lower(${pattern})`,
+    };
+  }
+  const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return {
+    order: (o: string) => sql<boolean>`(${like(`${o}.buyer_email`)} or ${like(`${o}.buyer_name`)} or ${like(`${o}.po_number`)})`,
+    line: (l: string) => sql<boolean>`(${like(`${l}.tool_name`)} or ${like(`${l}.sku`)})`,
+  };
+}
+
+/**
+ * The orders the filters find, as a query on `orders` to order and page. The search text is an
+ * order number (`1042` or `#1042`: the primary key) or a part of the PO number, the buyer's
+ * email or name, or a line's tool name or SKU, without regard to case (textMatches). The tool
+ * filter is a semi-join on order_line_tool_idx; the days compare `created_at`.
+ *
+ * The search has two shapes (measured at 100,000 orders: docs/performance.md, "Finding orders"):
+ * - PostgreSQL, 3 characters or more: `id in (orders found ∪ lines' orders found ∪ the number)`,
+ *   each part a bitmap scan of its trigram index (migration 017): milliseconds, where reading
+ *   the tables took hundreds.
+ * - Otherwise (SQLite, or a shorter text): newest first along the primary key, each order
+ *   checked (its lines through their (order_id, line_no) index) until the page is full: a text
+ *   many orders hold fills it at once; one no order holds reads every order. SQLite has no index
+ *   for it: FTS5's trigram index would answer at once, but its triggers made placing an order
+ *   three to four times the CPU, and placing orders is the path to keep fast.
+ */
+function ordersMatching(db: Db, filters: OrderListFilters) {
+  let query = db.selectFrom('orders').where('orders.status', 'in', [...filters.statuses]);
+  if (filters.userId !== undefined) query = query.where('orders.user_id', '=', filters.userId);
+  if (filters.from !== undefined) query = query.where('orders.created_at', '>=', `${filters.from}T00:00:00.000Z`);
+  if (filters.to !== undefined) query = query.where('orders.created_at', '<=', `${filters.to}T23:59:59.999Z`);
+  if (filters.toolId !== undefined) {
+    const toolId = filters.toolId;
+    query = query.where('orders.id', 'in', (eb) =>
+      eb.selectFrom('order_line').select('order_line.order_id').where('order_line.tool_id', '=', toolId),
+    );
+  }
+  const q = filters.q?.trim();
+  if (!q) return query;
+  const text = textMatches(filters.dialect, containsPattern(q));
+  const number = /^#?\s*(\d{1,10})$/.exec(q);
+  const id = number ? Number(number[1]) : 0;
+  const byNumber = id > 0 && id <= MAX_ID ? id : undefined;
+  if (filters.dialect === 'postgres' && q.length >= TRIGRAM) {
+    return query.where('orders.id', 'in', (eb) => {
+      const found = eb
+        .selectFrom('orders as o')
+        .select('o.id')
+        .where(text.order('o'))
+        .union(eb.selectFrom('order_line as l').select('l.order_id as id').where(text.line('l')));
+      return byNumber === undefined ? found : found.union(eb.selectFrom('orders as n').select('n.id').where('n.id', '=', byNumber));
+    });
+  }
+  return query.where((eb) =>
+    eb.or([
+      text.order('orders'),
+      eb.exists(eb.selectFrom('order_line as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where(text.line('l'))),
+      ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
+    ]),
+  );
+}
+
+/** Orders newest first, `limit` after the cursor (an id), of one buyer or of everyone, as the filters find them. */
 export async function findOrdersPage(
   db: Db,
-  options: { userId?: string; statuses: readonly OrderStatus[]; limit: number; cursor?: number | undefined },
+  options: OrderListFilters & { limit: number; cursor?: number | undefined },
 ): Promise<OrderRow[]> {
-  let query = db
-    .selectFrom('orders')
+  let query = ordersMatching(db, options).selectAll('orders');
+  if (options.cursor !== undefined) query = query.where('orders.id', '<', options.cursor);
+  return query.orderBy('orders.id', 'desc').limit(options.limit).execute();
+}
+
+/** How each of these cancelled orders was cancelled: its last `cancelled` event, by order id. */
+export async function findCancellationsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, OrderEventRow>> {
+  const byOrder = new Map<number, OrderEventRow>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_event')
     .selectAll()
-    .where('status', 'in', [...options.statuses]);
-  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  if (options.cursor !== undefined) query = query.where('id', '<', options.cursor);
-  return query.orderBy('id', 'desc').limit(options.limit).execute();
+    .where('order_id', 'in', [...orderIds])
+    .where('kind', '=', 'cancelled')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, row);
+  return byOrder;
 }
 
 /** Unpaid orders placed before `cutoff` (an ISO time), oldest first. */

@@ -8,10 +8,12 @@ import {
   allOrdersQuerySchema,
   idempotencyKeySchema,
   myOrdersQuerySchema,
+  orderFiltersSchema,
   orderSchema,
   placeOrderRequestSchema,
 } from '@toolsify/shared/orders';
 import { cancelOrder, getOrder, listAllOrders, listMyOrders, placeOrder, shipOrder } from './orders.service.ts';
+import { exportOrdersCsv } from './orders.export.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -48,7 +50,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: "My Orders: the signed-in user's orders, newest first, without cancelled ones",
+        summary:
+          "My Orders: the signed-in user's orders, newest first, without cancelled ones unless ?includeCancelled=true (then each says who cancelled it and when)",
         querystring: myOrdersQuerySchema,
         response: { 200: pageSchema(orderSchema), ...errors },
       },
@@ -63,11 +66,33 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Manage All Orders (admin): every order newest first, without cancelled ones unless ?status=cancelled',
+        description:
+          'Filters: q (an order number, #1042 or 1042, or a part of the PO number, buyer email or name, or tool name or SKU on a line), status, toolId, from and to (YYYY-MM-DD, UTC, both days included).',
         querystring: allOrdersQuerySchema,
         response: { 200: pageSchema(orderSchema), ...errors },
       },
     },
     async (request) => listAllOrders(app, request.query),
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Export the orders Manage All Orders finds (admin): CSV, one row per order line, streamed',
+        description:
+          'The filters of GET /api/orders (q, status, toolId, from, to), every page. RFC 4180 (CRLF, quoted as needed), UTF-8 with a byte-order mark; a text cell starting with =, +, -, @, tab or CR is prefixed with an apostrophe.',
+        // The CSV is streamed as it is read; errors have the usual shape (400, 401, 403).
+        querystring: orderFiltersSchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportOrdersCsv(app, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="orders-${day}.csv"`).send(csv);
+    },
   );
 
   app.get(

@@ -4,7 +4,11 @@ import {
   canPerform,
   checkQuantity,
   listedStatuses,
+  orderStatuses,
   type AllOrdersQuery,
+  type MyOrdersQuery,
+  type OrderFilters,
+  type OrderStatus,
   type Order,
   type OrderActor,
   type PlaceOrderInput,
@@ -33,6 +37,7 @@ import {
   findUnpaidOrdersOfTool,
   findOrdersPage,
   findEventsOf,
+  findCancellationsOf,
   placeOrderTakingStock,
   recordOrderEvent,
   type OrderChange,
@@ -266,6 +271,7 @@ export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser):
   };
 }
 
+/** A page of a list: its orders, a cancelled one with who cancelled it and when. */
 async function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Promise<Page<Order>> {
   const page = pageOf(
     rows,
@@ -273,23 +279,46 @@ async function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Pr
     (row) => row,
     (row) => row.id,
   );
-  return { items: await presentAll(deps, page.items), nextCursor: page.nextCursor };
+  const cancelledIds = page.items.filter((row) => row.status === 'cancelled').map((row) => row.id);
+  const [items, cancellations] = await Promise.all([presentAll(deps, page.items), findCancellationsOf(deps.db, cancelledIds)]);
+  return {
+    items: items.map((order) => {
+      if (order.status !== 'cancelled') return order;
+      const event = cancellations.get(order.id);
+      return { ...order, cancellation: event ? { at: toIso(event.at), by: event.actor, note: event.note } : null };
+    }),
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** My Orders: the user's listed (not cancelled) orders, newest first. */
-export async function listMyOrders(
-  deps: OrdersDeps,
-  user: SessionUser,
-  query: { limit: number; cursor?: number | undefined },
-): Promise<Page<Order>> {
-  const rows = await findOrdersPage(deps.db, { userId: user.id, statuses: listedStatuses, limit: query.limit + 1, cursor: query.cursor });
+/** My Orders: the user's listed (not cancelled) orders, newest first; their cancelled ones too when asked ("Show cancelled"). */
+export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: MyOrdersQuery): Promise<Page<Order>> {
+  const rows = await findOrdersPage(deps.db, {
+    userId: user.id,
+    statuses: query.includeCancelled ? orderStatuses : listedStatuses,
+    limit: query.limit + 1,
+    cursor: query.cursor,
+  });
   return ordersPage(deps, rows, query.limit);
 }
 
-/** Manage All Orders: every listed order (or those of one status), newest first. */
+/** The statuses a filter asks for: one, or every listed one (a cancelled order only when asked for). */
+export function statusesOf(filters: Pick<OrderFilters, 'status'>): readonly OrderStatus[] {
+  return filters.status ? [filters.status] : listedStatuses;
+}
+
+/** Manage All Orders: every listed order (or those of one status), newest first, as the filters find them. */
 export async function listAllOrders(deps: OrdersDeps, query: AllOrdersQuery): Promise<Page<Order>> {
-  const statuses = query.status ? [query.status] : listedStatuses;
-  const rows = await findOrdersPage(deps.db, { statuses, limit: query.limit + 1, cursor: query.cursor });
+  const rows = await findOrdersPage(deps.db, {
+    dialect: deps.dialect,
+    statuses: statusesOf(query),
+    q: query.q,
+    toolId: query.toolId,
+    from: query.from,
+    to: query.to,
+    limit: query.limit + 1,
+    cursor: query.cursor,
+  });
   return ordersPage(deps, rows, query.limit);
 }
 

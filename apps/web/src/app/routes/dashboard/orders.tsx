@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { useOrderAgain } from '../../../features/cart/api/cart.ts';
 import type { Order } from '@toolsify/shared/orders';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
@@ -16,9 +16,15 @@ function unpaidOrderPolicy(hours: number): string {
   return `Unpaid orders are cancelled after ${span}, and their pieces go back in stock.`;
 }
 
-/** My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped; Order again on each. */
+/**
+ * My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped; Order
+ * again on each. "Show cancelled" (held in the URL) adds the cancelled ones, each saying who
+ * cancelled it and when.
+ */
 export default function MyOrdersPage() {
-  const orders = useMyOrders();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const showCancelled = searchParams.get('cancelled') === 'show';
+  const orders = useMyOrders({ includeCancelled: showCancelled });
   const ttlHours = useStoreConfig().data?.unpaidOrderTtlHours;
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
@@ -26,9 +32,20 @@ export default function MyOrdersPage() {
 
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
-      <h2 id="my-orders-title" className="text-2xl font-bold text-primary">
-        My Orders
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="my-orders-title" className="text-2xl font-bold text-primary">
+          My Orders
+        </h2>
+        <label className="flex cursor-pointer items-center gap-2 py-1 text-sm">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary toggle-sm"
+            checked={showCancelled}
+            onChange={(event) => setSearchParams(event.target.checked ? 'cancelled=show' : '')}
+          />
+          <span>Show cancelled</span>
+        </label>
+      </div>
       {orders.isPending ? (
         <Spinner label="Loading your orders" />
       ) : orders.isError ? (
@@ -36,6 +53,7 @@ export default function MyOrdersPage() {
       ) : items.length === 0 ? (
         <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
           <p className="text-base-content/70">You have no orders yet.</p>
+          {!showCancelled && <p className="mt-1 text-sm text-base-content/60">Cancelled orders show with Show cancelled.</p>}
           <Link href="~/tools" className="btn btn-primary btn-sm mt-4">
             Browse tools
           </Link>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
 import { updateCachedOrderLists } from './orders-query-key.ts';
+import { WITH_CANCELLED } from './get-my-orders.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** `DELETE /api/orders/:id`: cancels an unpaid order; its stock comes back. */
@@ -14,8 +15,15 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: (cancelled) => {
-      // The row leaves the lists at once; the refetch below confirms it.
-      updateCachedOrderLists(queryClient, (items) => items.filter((o) => o.id !== cancelled.id));
+      // The row leaves the lists at once; My Orders with "Show cancelled" keeps it, cancelled by
+      // its buyer (the one who cancels from My Orders). The refetch below confirms it.
+      updateCachedOrderLists(queryClient, (items, queryKey) =>
+        queryKey.includes(WITH_CANCELLED)
+          ? items.map((o) =>
+              o.id === cancelled.id ? { ...cancelled, cancellation: { at: new Date().toISOString(), by: 'buyer', note: null } } : o,
+            )
+          : items.filter((o) => o.id !== cancelled.id),
+      );
     },
     onSettled: () =>
       Promise.all([

@@ -28,6 +28,24 @@ describe('updateCachedOrderLists', () => {
     expect(client.getQueryData(queryKeys.newestTools(6))).toEqual({ items: [], nextCursor: null });
   });
 
+  it('changes every search and filter of a list, telling `change` which list it is', () => {
+    const client = new QueryClient();
+    const filtered = [...queryKeys.allOrders, 'q=acme&status=unpaid'];
+    const withCancelled = [...queryKeys.myOrders, 'with-cancelled'];
+    client.setQueryData(filtered, pages([order(4), order(5)]));
+    client.setQueryData(withCancelled, pages([order(4)]));
+    const seen: unknown[] = [];
+
+    updateCachedOrderLists(client, (items, queryKey) => {
+      seen.push(queryKey);
+      return items.filter((o) => o.id !== 4);
+    });
+
+    expect(client.getQueryData<InfiniteData<Page<Order>>>(filtered)?.pages[0]?.items.map((o) => o.id)).toEqual([5]);
+    expect(client.getQueryData<InfiniteData<Page<Order>>>(withCancelled)?.pages[0]?.items).toEqual([]);
+    expect(seen).toEqual(expect.arrayContaining([filtered, withCancelled]));
+  });
+
   it('leaves a list that is not cached alone', () => {
     const client = new QueryClient();
     updateCachedOrderLists(client, (items) => items);

@@ -24,6 +24,23 @@ function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer 
   );
 }
 
+/** Who cancelled it, in the viewer's words: the buyer is "you" in My Orders. */
+const cancelledBy: Record<OrderViewer, Record<NonNullable<Order['cancellation']>['by'], string>> = {
+  customer: { buyer: 'by you', admin: 'by the store', store: 'by the store' },
+  admin: { buyer: 'by the buyer', admin: 'by an admin', store: 'by the store' },
+};
+
+/** A cancelled order: who cancelled it, when, and why when the store did. */
+function Cancellation({ cancellation, viewer }: { cancellation: NonNullable<Order['cancellation']>; viewer: OrderViewer }) {
+  return (
+    <span className="basis-full text-xs text-base-content/70" data-testid="order-cancellation">
+      Cancelled {cancelledBy[viewer][cancellation.by]} on{' '}
+      <time dateTime={cancellation.at}>{expiryFormat.format(new Date(cancellation.at))}</time>
+      {cancellation.note && <span className="block">{cancellation.note}</span>}
+    </span>
+  );
+}
+
 const badgeClass: Record<Order['status'], string> = {
   unpaid: 'badge-warning',
   paid: 'badge-success',
@@ -89,6 +106,7 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
         }
       })}
       {order.expiresAt && <Expiry expiresAt={order.expiresAt} viewer={viewer} />}
+      {order.status === 'cancelled' && order.cancellation && <Cancellation cancellation={order.cancellation} viewer={viewer} />}
     </div>
   );
 }

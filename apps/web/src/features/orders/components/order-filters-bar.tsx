@@ -1,0 +1,159 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { isOrderDay, orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
+import { ordersExportUrl } from '../api/get-all-orders.ts';
+import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/order-filters.ts';
+import { ToolFilter } from './tool-filter.tsx';
+
+/** How long typing pauses before the search runs (ms). */
+const SEARCH_PAUSE = 300;
+
+export type ApplyOrderFilters = (next: Partial<OrderFilterParams>, options?: { replace?: boolean }) => void;
+
+const statusLabel = (status: OrderStatus) => (status === 'paid' ? 'Pending (paid)' : (orderStatusRules[status].admin.label ?? status));
+
+/**
+ * Manage All Orders' search and filters: the search box (it searches after a pause in typing,
+ * keeping the focus), the status, the tool, the days an order was placed, Clear filters and
+ * Export CSV (the orders the filters show, every page of them). The page's URL holds them.
+ */
+export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilterParams; apply: ApplyOrderFilters; onClear: () => void }) {
+  const id = useId();
+  const [text, setText] = useState(params.q);
+  const [shownQ, setShownQ] = useState(params.q);
+  // The URL's search changed (our own search, Back, Clear filters): show it, unless the box
+  // already says the same (so a trailing space being typed is kept).
+  if (params.q !== shownQ) {
+    setShownQ(params.q);
+    if (orderSearchText(text) !== params.q) setText(params.q);
+  }
+
+  // Refining a search replaces its history entry, so Back does not walk through every pause; a
+  // new search is a new entry.
+  const words = orderSearchText(text);
+  const refining = Boolean(params.q);
+  useEffect(() => {
+    if (words === params.q) return;
+    const timer = setTimeout(() => apply({ q: words }, { replace: refining && Boolean(words) }), SEARCH_PAUSE);
+    return () => clearTimeout(timer);
+  }, [words, params.q, refining, apply]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (words !== params.q) apply({ q: words });
+  };
+
+  // A day applies once it is a whole date (a year being typed, 0002... 0202, is not yet one).
+  const onDay = (which: 'from' | 'to', value: string) => {
+    if (value === '') {
+      if (params[which] !== undefined) apply({ [which]: undefined });
+    } else if (isOrderDay(value) && value !== params[which]) {
+      apply({ [which]: value });
+    }
+  };
+
+  const filtered = isFiltered(params) || words !== '';
+
+  return (
+    <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+      <form role="search" aria-label="Search orders" onSubmit={onSubmit} className="flex gap-2">
+        <label htmlFor={`${id}-q`} className="sr-only">
+          Search orders
+        </label>
+        <div className="input input-bordered flex w-full min-w-0 items-center gap-2">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5 shrink-0 text-base-content/50"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-4-4" strokeLinecap="round" />
+          </svg>
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            value={text}
+            maxLength={200}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Order #, PO number, buyer, tool or SKU"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="min-w-0 grow"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <label className="col-span-2 flex flex-col gap-1 text-sm sm:col-span-1">
+          <span className="font-medium">Status</span>
+          <select
+            className="select select-bordered select-sm w-full"
+            value={params.status ?? ''}
+            onChange={(event) => apply({ status: (event.target.value || undefined) as OrderStatus | undefined })}
+          >
+            <option value="">All but cancelled</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="col-span-2 sm:col-span-1">
+          <ToolFilter toolId={params.toolId} onChange={(toolId) => apply({ toolId })} />
+        </div>
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
+          <span className="font-medium">Placed from</span>
+          <input
+            type="date"
+            className="input input-bordered input-sm w-full"
+            value={params.from ?? ''}
+            min="1970-01-01"
+            max={params.to}
+            onChange={(event) => onDay('from', event.target.value)}
+          />
+        </label>
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
+          <span className="font-medium">Placed to</span>
+          <input
+            type="date"
+            className="input input-bordered input-sm w-full"
+            value={params.to ?? ''}
+            min={params.from ?? '1970-01-01'}
+            onChange={(event) => onDay('to', event.target.value)}
+          />
+        </label>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-base-content/60">Days are in UTC; both days count.</p>
+        <div className="flex flex-wrap items-center gap-2">
+          {filtered && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setText('');
+                onClear();
+              }}
+            >
+              Clear filters
+            </button>
+          )}
+          <a href={ordersExportUrl({ ...params, q: words })} download className="btn btn-outline btn-sm" data-testid="export-csv">
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            Export CSV
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Order } from '@toolsify/shared/orders';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, type Account } from '../fixtures.ts';
+import { baseURL } from '../env.ts';
+import { screenshots } from '../screenshots.ts';
+
+/**
+ * Finding orders (issue 16, items 1 and 2) and My Orders' "Show cancelled" (issue 18, item 4):
+ * a buyer of their own places three orders (one cancelled), then the admin finds them in Manage
+ * All Orders by search, status and tool, with the filters in the URL, and exports what they show.
+ */
+
+/** The tables render as cards on phones and as a table on wide screens: pick the visible one. */
+const visible = (locator: Locator) => locator.filter({ visible: true });
+const rowOf = (page: Page, order: Order) => visible(page.getByTestId(`order-${order.id}`));
+
+interface Fixture {
+  buyer: Account;
+  /** Hammers, PO ...-A; wrenches, PO ...-B; both tools, cancelled by the buyer. */
+  hammers: Order;
+  wrenches: Order;
+  cancelled: Order;
+  stamp: string;
+}
+
+async function placeOrders(playwright: {
+  request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> };
+}): Promise<Fixture> {
+  const buyer = newAccount('finder');
+  const request = await playwright.request.newContext({ baseURL });
+  await signInRequest(request, buyer);
+  const hammer = await toolBySku(request, 'TF-CH16');
+  const wrench = await toolBySku(request, 'TF-AW250');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const place = async (lines: Array<[number, number]>, poNumber?: string) => {
+    const res = await request.post('/api/orders', {
+      data: { lines: lines.map(([toolId, quantity]) => ({ toolId, quantity })), phone: '+1 555 0100', address: '9 Dock Road', poNumber },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as Order;
+  };
+  const hammers = await place([[hammer.id, hammer.minimum]], `PO-${stamp}-A`);
+  const wrenches = await place([[wrench.id, wrench.minimum]], `PO-${stamp}-B`);
+  const cancelled = await place([
+    [hammer.id, hammer.minimum],
+    [wrench.id, wrench.minimum],
+  ]);
+  expect((await request.delete(`/api/orders/${cancelled.id}`)).status()).toBe(200);
+  await request.dispose();
+  return { buyer, hammers, wrenches, cancelled, stamp };
+}
+
+/** An RFC 4180 file as rows of cells (the export's own quoting: quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  return rows;
+}
+
+test.describe('Manage All Orders: find and export', () => {
+  test('search, status and tool filters live in the URL, Back undoes one, and Export CSV downloads what they show', async ({
+    page,
+    playwright,
+  }) => {
+    const fx = await placeOrders(playwright);
+    await signIn(page, adminAccount());
+    await page.goto('/dashboard/manage');
+    await expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible();
+
+    // Typing searches after a pause; the focus stays in the box.
+    const search = page.getByRole('searchbox', { name: 'Search orders' });
+    await search.click();
+    await search.pressSequentially(fx.buyer.email.split('@')[0]!, { delay: 20 });
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${fx.buyer.email.split('@')[0]}`));
+    await expect(search).toBeFocused();
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    // A cancelled order shows only under its status.
+    await expect(rowOf(page, fx.cancelled)).toHaveCount(0);
+    await expect(page.getByTestId('orders-shown')).toHaveText('2 orders found');
+    await screenshots(page, 'manage-orders-search');
+
+    // A status: a new history entry; the cancelled order says who cancelled it.
+    await page.getByLabel('Status').selectOption('cancelled');
+    await expect(page).toHaveURL(/status=cancelled/);
+    await expect(rowOf(page, fx.cancelled)).toBeVisible();
+    await expect(rowOf(page, fx.hammers)).toHaveCount(0);
+    await expect(rowOf(page, fx.cancelled).getByTestId('order-cancellation')).toContainText('Cancelled by the buyer on');
+
+    // Back: the search alone again, the box still holding it.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(page.getByLabel('Status')).toHaveValue('');
+    await expect(search).toHaveValue(fx.buyer.email.split('@')[0]!);
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+
+    // A tool, picked from the catalog by its SKU.
+    const toolBox = page.getByRole('combobox', { name: 'Tool' });
+    await toolBox.fill('TF-AW250');
+    await page.getByRole('option', { name: /Adjustable Wrench 250 mm/ }).click();
+    await expect(page).toHaveURL(/toolId=\d+/);
+    await expect(page.getByTestId('tool-filter-chip')).toContainText('Adjustable Wrench 250 mm (TF-AW250)');
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    await expect(rowOf(page, fx.hammers)).toHaveCount(0);
+
+    // A reload shows the same: the URL holds it all.
+    await page.reload();
+    await expect(page.getByTestId('tool-filter-chip')).toContainText('TF-AW250');
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    await expect(page.getByTestId('orders-shown')).toHaveText('1 order found');
+    await screenshots(page, 'manage-orders-filtered');
+
+    // Export CSV: the rows the filters show (one order, one line), as a spreadsheet reads them.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header?.slice(0, 3)).toEqual(['Order number', 'Placed at (UTC)', 'Paid at (UTC)']);
+    const column = (name: string) => header!.indexOf(name);
+    expect(
+      rows.map((row) => [row[column('Order number')], row[column('PO number')], row[column('SKU')], row[column('Buyer email')]]),
+    ).toEqual([[String(fx.wrenches.id), `PO-${fx.stamp}-B`, 'TF-AW250', fx.buyer.email]]);
+
+    // Nothing found: what to try, and Clear filters back to every order.
+    await page.getByTestId('tool-filter-chip').getByRole('button', { name: 'Clear the tool filter' }).click();
+    await expect(page).not.toHaveURL(/toolId=/);
+    await search.fill('no-such-order-anywhere');
+    await expect(page.getByTestId('orders-no-match')).toContainText('No orders match “no-such-order-anywhere”');
+    await screenshots(page, 'manage-orders-no-match');
+    await page.getByTestId('orders-no-match').getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manage$/);
+    await expect(search).toHaveValue('');
+
+    // An order number finds its order; a link with the days of today (UTC) does too.
+    await search.fill(`#${fx.hammers.id}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(page.getByTestId('orders-shown')).toHaveText('1 order found');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(`/dashboard/manage?q=PO-${fx.stamp}&from=${today}&to=${today}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    await expect(page.getByLabel('Placed from')).toHaveValue(today);
+  });
+
+  test('on a phone the filters stack, nothing sticks out sideways, and search works', async ({ page, playwright }) => {
+    const fx = await placeOrders(playwright);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/manage?q=PO-${fx.stamp}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    for (const name of ['Status', 'Placed from', 'Placed to']) await expect(page.getByLabel(name)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByLabel('Status').selectOption('cancelled');
+    await expect(page.getByTestId('orders-no-match')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('is for admins: a customer gets no orders and no export', async ({ page }) => {
+    await signIn(page, newAccount('nosy'));
+    const res = await page.request.get('/api/orders/export.csv');
+    expect(res.status()).toBe(403);
+  });
+});
+
+test.describe('My Orders: Show cancelled', () => {
+  for (const width of [375, 1280]) {
+    test(`shows cancelled orders only when asked, with who cancelled them and when (${width} px)`, async ({ page, playwright }) => {
+      const fx = await placeOrders(playwright);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, fx.buyer);
+      await page.goto('/dashboard/orders');
+      await expect(rowOf(page, fx.hammers)).toBeVisible();
+      await expect(rowOf(page, fx.cancelled)).toHaveCount(0);
+
+      const toggle = page.getByLabel('Show cancelled');
+      await toggle.check();
+      await expect(page).toHaveURL(/cancelled=show/);
+      await expect(rowOf(page, fx.cancelled)).toBeVisible();
+      await expect(rowOf(page, fx.cancelled).getByTestId('order-cancellation')).toContainText('Cancelled by you on');
+
+      // Cancelling with the cancelled orders shown: the row stays, cancelled by you.
+      await rowOf(page, fx.wrenches)
+        .getByRole('button', { name: `Cancel order #${fx.wrenches.id}` })
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel order' }).click();
+      await expect(rowOf(page, fx.wrenches).getByTestId('order-cancellation')).toContainText('Cancelled by you on');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshots(page, 'my-orders-show-cancelled', [width]);
+
+      // Off again: only the open ones.
+      await toggle.uncheck();
+      await expect(page).not.toHaveURL(/cancelled=show/);
+      await expect(rowOf(page, fx.cancelled)).toHaveCount(0);
+      await expect(rowOf(page, fx.wrenches)).toHaveCount(0);
+      await expect(rowOf(page, fx.hammers)).toBeVisible();
+    });
+  }
+});
