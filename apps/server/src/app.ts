@@ -1,15 +1,27 @@
+import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { requestLog } from './lib/request-log.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { COMPRESS_THRESHOLD, answerPrepared, type PreparedFront } from './lib/prepared-answer.ts';
+import proxyAddr from '@fastify/proxy-addr';
 import { AppError } from './lib/errors.ts';
 import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -17,7 +29,6 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
-import { requestLogSerializer } from './modules/auth/log-redaction.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { findTool } from './modules/tools/tools.service.ts';
@@ -55,22 +66,28 @@ function trustHops(hops: number) {
 
 /** A fresh, fully wired app: each test builds its own (fastify/demo's pattern). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const log = requestLog(config, options.logStream);
+  // A hop count trusts that many proxies nearest to us (proxy-addr's hop index).
+  const trustProxy = typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY;
+  // Answers held as their final bytes are sent before the router (lib/prepared-answer.ts);
+  // set once the app's plugins are registered.
+  let front: PreparedFront | undefined;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // Reset and verification links carry tokens in the URL: never log them.
-            serializers: { req: requestLogSerializer },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
-    // A hop count trusts that many proxies nearest to us (proxy-addr's hop index).
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    ...log.options,
+    trustProxy,
     bodyLimit: 1024 * 1024,
     // A request that never finishes must not hold a connection forever.
     requestTimeout: 30_000,
+    serverFactory(handler) {
+      const server = http.createServer((request, response) => {
+        if (front === undefined || !answerPrepared(front, request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it creates itself.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 30_000;
+      server.setTimeout(0);
+      return server;
+    },
     // The router's own rejections (a path parameter too long, a broken %-escape) answer in
     // our error shape too: an over-long id names nothing that exists.
     frameworkErrors(error, _request, reply) {
@@ -85,7 +102,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from their schemas; tests and development also
+  // validate each answer with zod (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: config.NODE_ENV !== 'production' }));
+  app.addHook('onClose', (_app, done) => {
+    log.flush();
+    done();
+  });
   app.decorate('config', config);
   app.decorate('catalogCache', new TtlCache<unknown>(2_000, 1_000));
 
@@ -96,25 +119,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A route that declares no body refuses one, so nothing a client sends is silently dropped
   // (say a price on "pay this order"). Raw bodies (the signed webhook) and better-auth's mount,
   // which validates its own, are theirs to judge; an empty JSON object is no body.
-  app.addHook('preValidation', async (request) => {
+  const bodyProblem = (request: FastifyRequest): AppError | undefined => {
     // No text may carry a NUL: PostgreSQL cannot store it, and no form can type it. Nothing
     // nests deeper than MAX_JSON_DEPTH, so no check below can run out of stack on a body.
     const problem = findTextProblem(request.body) ?? findTextProblem(request.query);
-    if (problem?.kind === 'too-deep') throw new AppError('BAD_REQUEST', TOO_DEEP_MESSAGE);
+    if (problem?.kind === 'too-deep') return new AppError('BAD_REQUEST', TOO_DEEP_MESSAGE);
     if (problem?.kind === 'nul') {
-      throw new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, problem.path === '' ? undefined : { [problem.path]: NUL_TEXT_MESSAGE });
+      return new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, problem.path === '' ? undefined : { [problem.path]: NUL_TEXT_MESSAGE });
     }
     const body: unknown = request.body;
-    if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return;
-    if (typeof body === 'object' && Object.keys(body).length === 0) return;
-    if (request.is404 || request.url.startsWith('/api/auth/')) return;
-    throw new AppError('BAD_REQUEST', 'This request takes no body.');
+    if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return undefined;
+    if (typeof body === 'object' && Object.keys(body).length === 0) return undefined;
+    if (request.is404 || request.url.startsWith('/api/auth/')) return undefined;
+    return new AppError('BAD_REQUEST', 'This request takes no body.');
+  };
+  // Callback style: it runs on every request, and an async hook costs a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const problem = bodyProblem(request);
+    if (problem) done(problem);
+    else done();
   });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(compress, { threshold: 1024 });
-  await app.register(etag);
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD });
+  // One-shot hashing (no Hash object per answer); the same ETags as the plugin's own sha1.
+  await app.register(etag, { hashFn: (payload) => hash('sha1', payload, 'base64') });
   await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(swagger, {
     openapi: {
@@ -143,5 +173,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of apiModules) await app.register(module);
 
   if (options.serveWeb) await app.register(webPlugin, { config, toolOf: (id) => findTool(app, id) });
+  const trust = trustProxy === false ? undefined : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
+  front = {
+    cache: app.catalogCache,
+    securityHeaders: app.securityHeaders,
+    log: config.LOG_LEVEL === 'silent' ? null : app.log,
+    clientIp: (request) => (trust ? proxyAddr(request, trust) : (request.socket.remoteAddress ?? '')),
+  };
   return app;
 }

@@ -8,6 +8,7 @@ export class TtlCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
+  #generation = 0;
 
   constructor(ttlMs: number, maxEntries = 100) {
     this.#ttlMs = ttlMs;
@@ -42,5 +43,14 @@ export class TtlCache<V> {
 
   clear(): void {
     this.#entries.clear();
+    this.#generation += 1;
+  }
+
+  /**
+   * How many times it was cleared: a value read when it was N may be kept (set) only while it
+   * is still N, or a write that cleared it meanwhile would be undone.
+   */
+  get generation(): number {
+    return this.#generation;
   }
 }

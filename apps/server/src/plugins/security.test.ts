@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
+import { computeSecurityHeaders, securityHeaderOptions } from './security.ts';
 
 const EVIL = 'https://evil.example';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -116,5 +117,51 @@ describe('Cache-Control of the API', () => {
     const catalog = await as(app, customer, { url: '/api/tools' });
     expect(catalog.headers['cache-control']).toBe('no-cache');
     expect(catalog.headers.etag).toBeDefined();
+  });
+});
+
+describe('security headers', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('are helmet headers with the Content-Security-Policy the app runs under, computed once', () => {
+    const headers = new Map(computeSecurityHeaders(securityHeaderOptions(app.config)));
+    expect(headers.get('content-security-policy')).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self' https:;frame-ancestors 'none';" +
+        "img-src 'self' data: https:;object-src 'none';script-src 'self' https://js.stripe.com https://*.js.stripe.com;" +
+        "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' https://api.stripe.com;" +
+        "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.has('cross-origin-embedder-policy')).toBe(false);
+    // Over plain http there is no HSTS and no upgrade of requests.
+    expect(headers.has('strict-transport-security')).toBe(false);
+  });
+
+  it('add HSTS and upgrade-insecure-requests when the store is served over https', () => {
+    const https = new Map(computeSecurityHeaders(securityHeaderOptions({ ...app.config, PUBLIC_URL: 'https://shop.example.com' })));
+    expect(https.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(https.get('content-security-policy')).toContain(';upgrade-insecure-requests');
+  });
+
+  it('are on every answer: a read, a prepared catalog page, an error, a refusal and an unknown path', async () => {
+    const expected = computeSecurityHeaders(securityHeaderOptions(app.config));
+    const answers = [
+      await app.inject({ url: '/api/health' }),
+      await app.inject({ url: '/api/tools?limit=6' }),
+      await app.inject({ url: '/api/tools?limit=0' }),
+      await app.inject({ method: 'POST', url: '/api/contact', headers: { origin: EVIL }, payload: {} }),
+      await app.inject({ url: '/api/no-such-thing' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 400, 403, 404]);
+    for (const res of answers) {
+      for (const [name, value] of expected) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+    }
   });
 });

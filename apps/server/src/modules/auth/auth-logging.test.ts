@@ -47,7 +47,7 @@ describe('no password, token or link in the logs', () => {
       await app.mailer.idle();
       const log = lines.join('');
       // The capture works: requests and mail were logged, with their URLs redacted.
-      expect(log).toContain('incoming request');
+      expect(log).toContain('request completed');
       expect(log).toContain('mail written to outbox');
       expect(log).toContain('/api/auth/reset-password/[redacted]');
       for (const secret of secrets) expect(log, `leaked ${secret}`).not.toContain(secret);

@@ -1,3 +1,4 @@
+import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { createMailTransport } from './mailer.ts';
@@ -31,8 +32,14 @@ export const mailPlugin = fp<{ config: Config }>(
       leaseMs: config.OUTBOX_LEASE_MS,
     });
     app.decorate('mailer', mailer);
-    app.addHook('onResponse', async (request, reply) => {
-      if (!READS.has(request.method) && reply.statusCode < 400) mailer.wake();
+    // On the routes that change something only: a read (most requests) runs no hook for it.
+    const wakeAfterChange: onResponseHookHandler = (_request, reply, done) => {
+      if (reply.statusCode < 400) mailer.wake();
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().every((method) => READS.has(method))) return;
+      route.onResponse = [...[route.onResponse ?? []].flat(), wakeAfterChange];
     });
     app.addHook('onReady', async () => {
       mailer.start();

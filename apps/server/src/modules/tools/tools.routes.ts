@@ -17,10 +17,15 @@ import { skuLookupSchema } from '@toolsify/shared/cart';
 import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
+import { PreparedAnswers, preparedKey, sendPrepared } from '../../lib/prepared-answer.ts';
 
 const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
 
 export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The catalog's first pages (the home page's newest tools above all) as the bytes sent, with
+  // their ETag and compressed forms: one per page object the catalog cache holds, so a tool
+  // write or a stock change, which clears that cache, makes them anew.
+  const firstPages = new PreparedAnswers();
   // Multipart bodies are accepted by this module's routes only (the image upload).
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
@@ -40,7 +45,18 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolPageSchema, 400: errorBodySchema },
       },
     },
-    async (request) => listTools(app, request.query),
+    async (request, reply) => {
+      const generation = app.catalogCache.generation;
+      const page = await listTools(app, request.query);
+      // Later pages are read every time; a first page is the cached object, kept as its bytes.
+      if (request.query.cursor !== undefined) return page;
+      const serialize = reply.getSerializationFunction('200') as (value: object) => string;
+      const answer = firstPages.of(page, serialize);
+      // And answered before the router to the next requests of this very URL, until the catalog
+      // cache is cleared (unless it was cleared while this page was read: then it may be stale).
+      if (app.catalogCache.generation === generation) app.catalogCache.set(preparedKey(request.url), answer);
+      return sendPrepared(request, reply, answer);
+    },
   );
 
   app.get(

@@ -1,0 +1,157 @@
+import { hash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this many bytes an answer goes uncompressed (@fastify/compress's threshold in app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * A JSON answer held as the bytes sent: its body, its ETag, and its gzip and brotli forms,
+ * each made the first time a client asks for it. Sending one costs no serialization, no
+ * hashing and no compression.
+ */
+export class PreparedAnswer {
+  readonly body: Buffer;
+  readonly #etag: string;
+  #gzip: Buffer | undefined;
+  #br: Buffer | undefined;
+
+  constructor(json: string) {
+    this.body = Buffer.from(json);
+    this.#etag = hash('sha1', this.body, 'base64');
+  }
+
+  /** Each encoding is its own representation, with its own ETag. */
+  etag(encoding: Encoding): string {
+    return encoding === 'identity' ? `"${this.#etag}"` : `"${this.#etag}-${encoding}"`;
+  }
+
+  bytes(encoding: Encoding): Buffer {
+    if (encoding === 'gzip') return (this.#gzip ??= gzipSync(this.body));
+    if (encoding === 'br') {
+      return (this.#br ??= brotliCompressSync(this.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      }));
+    }
+    return this.body;
+  }
+}
+
+/** The q-value the Accept-Encoding header gives `coding` (0 when absent; `*` stands for any). */
+function quality(header: string, coding: string): number {
+  let star = 0;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    const token = name.trim().toLowerCase();
+    if (token === coding) return Number.isFinite(value) ? value : 0;
+    if (token === '*') star = Number.isFinite(value) ? value : 0;
+  }
+  return star;
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts it and the body is worth it. */
+export function encodingFor(acceptEncoding: string | undefined, size: number): Encoding {
+  if (!acceptEncoding || size < COMPRESS_THRESHOLD) return 'identity';
+  const br = quality(acceptEncoding, 'br');
+  const gzip = quality(acceptEncoding, 'gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Sends a prepared answer in the encoding the client prefers. The ETag plugin answers 304 when
+ * the client already holds it (If-None-Match); @fastify/compress leaves an encoded body alone.
+ */
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
+  const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding');
+  reply.header('etag', answer.etag(encoding));
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(answer.bytes(encoding));
+}
+
+/** Prepared answers of values held elsewhere (a cache): one per value, gone with it. */
+export class PreparedAnswers {
+  readonly #answers = new WeakMap<object, PreparedAnswer>();
+
+  of(value: object, serialize: (value: object) => string): PreparedAnswer {
+    let answer = this.#answers.get(value);
+    if (!answer) {
+      answer = new PreparedAnswer(serialize(value));
+      this.#answers.set(value, answer);
+    }
+    return answer;
+  }
+}
+
+/** The catalog cache's key of the prepared answer to a GET of exactly `url` (path and query). */
+export const preparedKey = (url: string): string => `prepared:${url}`;
+
+/** What answering before the router needs: the app's cache, its headers, its log. */
+export interface PreparedFront {
+  cache: { get(key: string): unknown };
+  /** The security headers every answer carries (plugins/security.ts). */
+  securityHeaders: ReadonlyArray<readonly [string, string]>;
+  log: FastifyBaseLogger | null;
+  /** The client's address as Fastify reads it (TRUST_PROXY). */
+  clientIp(request: IncomingMessage): string;
+}
+
+let served = 0;
+const heads = new WeakMap<PreparedFront, string[]>();
+
+/** The headers every prepared answer starts with, as name, value, name, value... */
+function headOf(front: PreparedFront): string[] {
+  let head = heads.get(front);
+  if (!head) {
+    head = [...front.securityHeaders.flat(), 'content-type', 'application/json; charset=utf-8', 'vary', 'accept-encoding'];
+    heads.set(front, head);
+  }
+  return head;
+}
+
+/**
+ * Answers a GET or HEAD of a URL whose prepared answer the catalog cache holds, before the
+ * router: the same status, headers and bytes the route would send (its security headers,
+ * ETag and 304, encodings, Cache-Control) and the same log line, for a fraction of the work.
+ * Only a route puts an answer there (the catalog's first pages, once the route has validated
+ * the query and read the page), under the exact URL it answered; anything the cache does not
+ * hold, or no longer holds after a write cleared it, goes to the router. False when it did not
+ * answer.
+ */
+export function answerPrepared(front: PreparedFront, request: IncomingMessage, response: ServerResponse): boolean {
+  const method = request.method;
+  if ((method !== 'GET' && method !== 'HEAD') || request.url === undefined) return false;
+  const answer = front.cache.get(preparedKey(request.url));
+  if (!(answer instanceof PreparedAnswer)) return false;
+  const started = performance.now();
+  const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
+  const etag = answer.etag(encoding);
+  const notModified = request.headers['if-none-match'] === etag || request.headers['if-none-match'] === `W/${etag}`;
+  const bytes = answer.bytes(encoding);
+  const headers = [...headOf(front), 'etag', etag];
+  if (encoding !== 'identity') headers.push('content-encoding', encoding);
+  headers.push('cache-control', 'no-cache', 'content-length', notModified ? '0' : String(bytes.length));
+  response.writeHead(notModified ? 304 : 200, headers);
+  response.end(notModified || method === 'HEAD' ? undefined : bytes);
+  if (front.log) {
+    served += 1;
+    front.log.info(
+      {
+        reqId: `prepared-${served.toString(36)}`,
+        req: { method, url: request.url, host: request.headers.host, ip: front.clientIp(request), socket: request.socket },
+        res: { statusCode: response.statusCode },
+        responseTime: performance.now() - started,
+      },
+      'request completed',
+    );
+  }
+  return true;
+}
