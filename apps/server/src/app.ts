@@ -11,7 +11,6 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +24,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { AppError } from './lib/errors.ts';
 import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -145,7 +145,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: COMPRESS_THRESHOLD });
   // One-shot hashing (no Hash object per answer); the same ETags as the plugin's own sha1.
   await app.register(etag, { hashFn: (payload) => hash('sha1', payload, 'base64') });
-  await app.register(rateLimit, { global: false, enableDraftSpec: true });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -160,6 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(databasePlugin, { config });
+  // Before any route: it counts the requests of routes with a `config.rateLimit`.
+  await app.register(rateLimitPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(paymentsPlugin, { config });
