@@ -3,7 +3,7 @@ import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
 import { adminAccount, expect, newAccount, signIn, signInRequest, test, type Account } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
-import { screenshots } from '../screenshots.ts';
+import { screenshotAsIs, screenshots } from '../screenshots.ts';
 
 /** A real 1x1 PNG, made here, and a text file that only pretends to be one. */
 const REAL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -253,6 +253,77 @@ test.describe('Add a Product and Manage Products', () => {
     expect((await page.request.get(`/api/tools/${tool.id}`)).status()).toBe(404);
     await page.goto(`/purchase/${tool.id}`);
     await expect(page.getByRole('heading', { name: /not available/i })).toBeVisible();
+  });
+
+  test('Edit changes everything the admin set: name, SKU, description, image (upload or link), price and minimum', async ({ page }) => {
+    await signIn(page, adminAccount());
+    const stamp = Date.now();
+    const created = await page.request.post('/api/tools', {
+      headers: { origin: baseURL },
+      data: {
+        name: `E2E Edit Saw ${stamp}`,
+        sku: `E2E-ES-${stamp}`,
+        description: 'Before the edit.',
+        img: '/images/tools/hacksaw.svg',
+        available: 80,
+        minimum: 5,
+        priceCents: 1200,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const tool = (await created.json()) as Tool;
+
+    await page.goto('/dashboard/products');
+    const row = visible(page.getByTestId(`product-${tool.id}`));
+    await row.getByRole('button', { name: `Edit ${tool.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${tool.name}` });
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(tool.name);
+    await expect(dialog.getByLabel('Image link')).toHaveValue('/images/tools/hacksaw.svg');
+    await expect(dialog.getByTestId('image-preview')).toHaveAttribute('src', '/images/tools/hacksaw.svg');
+
+    const name = `E2E Edited Saw ${stamp}`;
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('SKU').fill(`E2E-ES2-${stamp}`);
+    await dialog.getByLabel('Description').fill('After the edit.');
+    await dialog.getByLabel('Price per unit ($)').fill('11.25');
+    await dialog.getByLabel('Minimum Quantity').fill('10');
+    // A new picture, uploaded from the dialog.
+    await dialog.getByLabel('Upload a file').setInputFiles({ name: 'saw.png', mimeType: 'image/png', buffer: REAL_PNG });
+    await expect(dialog.getByText('Uploaded: saw.png')).toBeVisible();
+    await expect(dialog.getByLabel('Image link')).toHaveValue(/^\/uploads\/[0-9a-f-]+\.png$/);
+    const uploadedUrl = await dialog.getByLabel('Image link').inputValue();
+    await screenshots(page, 'admin-products-edit-all');
+    // On a phone the dialog is a sheet from the bottom: the window as the admin sees it.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshotAsIs(page, 'admin-products-edit-all-375-window', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(`${name} is updated`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(name);
+    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({
+      name,
+      sku: `E2E-ES2-${stamp}`,
+      description: 'After the edit.',
+      img: uploadedUrl,
+      priceCents: 1125,
+      minimum: 10,
+      available: 80,
+    });
+
+    // Or a link instead of a file; a link that is not https is refused on the field.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const again = page.getByRole('dialog', { name: `Edit ${name}` });
+    await again.getByLabel('Image link').fill('http://cdn.example.com/saw.png');
+    await expect(again.getByText('Image must be an uploaded file or an https:// URL')).toBeVisible();
+    await again.getByLabel('Image link').fill('/images/tools/jigsaw.svg');
+    await again.getByRole('button', { name: 'Save changes' }).click();
+    await expect(again).toBeHidden();
+    expect(((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).img).toBe('/images/tools/jigsaw.svg');
+
+    // The store shows the new name and picture.
+    await page.goto(`/tools/${tool.id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test('a customer cannot add a product through the API', async ({ playwright }) => {

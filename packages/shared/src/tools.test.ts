@@ -69,8 +69,10 @@ describe('Add a Product form', () => {
 
 describe('Edit form', () => {
   const tool = {
+    name: 'Drill',
     sku: 'DR-1',
     description: 'A drill',
+    img: '/images/tools/cordless-drill.svg',
     price: 12.5,
     minimum: 3,
     priceBreaks: [],
@@ -82,14 +84,27 @@ describe('Edit form', () => {
 
   it('leaves the stock out when the change is 0', () => {
     expect(editToolFormSchema.parse(tool)).toEqual({
+      name: 'Drill',
       sku: 'DR-1',
       description: 'A drill',
+      img: '/images/tools/cordless-drill.svg',
       priceCents: 1250,
       minimum: 3,
       priceBreaks: [],
       packSize: 1,
       maxPerOrder: null,
     });
+  });
+
+  it('sends the name and the image, trimmed, and refuses an image that is not uploaded or https', () => {
+    expect(editToolFormSchema.parse({ ...tool, name: '  Drill 18V ', img: 'https://cdn.example.com/d.png' })).toMatchObject({
+      name: 'Drill 18V',
+      img: 'https://cdn.example.com/d.png',
+    });
+    expect(issuesOf(editToolFormSchema.safeParse({ ...tool, name: ' ' })).name).toBe('Name is Required');
+    expect(issuesOf(editToolFormSchema.safeParse({ ...tool, img: 'http://cdn.example.com/d.png' })).img).toBe(
+      'Image must be an uploaded file or an https:// URL',
+    );
   });
 
   it('sends a stock change with its reason; a restock cannot remove', () => {

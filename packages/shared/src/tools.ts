@@ -306,11 +306,16 @@ export const stockChangeSchema = z
     path: ['delta'],
   });
 
-/** `PATCH /api/tools/:id`: price, minimum, description and a stock change; the same rules apply. */
+/**
+ * `PATCH /api/tools/:id`: everything an admin set (name, SKU, description, image, price,
+ * minimum, bulk pricing) and a stock change; the same rules as Add a Product apply.
+ */
 export const updateToolSchema = z
   .strictObject({
+    name: nameField.optional(),
     sku: skuField.optional(),
     description: descriptionField.optional(),
+    img: imageRefSchema.optional(),
     priceCents: priceCentsField.optional(),
     minimum: quantityField(messages.minimumAtLeastOne).optional(),
     priceBreaks: priceBreaksField.optional(),
@@ -341,8 +346,10 @@ export function pricingAfter(current: PricingSettings, update: UpdateToolInput):
  */
 export const editToolFormSchema = z
   .object({
+    name: nameField,
     sku: skuField,
     description: descriptionField,
+    img: imageRefSchema,
     price: priceDollarsField,
     minimum: quantityField(messages.minimumAtLeastOne),
     priceBreaks: priceBreakRowsField,
@@ -360,14 +367,10 @@ export const editToolFormSchema = z
     path: ['stockDelta'],
   })
   .superRefine(...pricingRule(formPricing, true))
-  .transform(({ sku, description, price, minimum, priceBreaks, packSize, maxPerOrder, stockDelta, stockReason }): UpdateToolInput => ({
-    sku,
-    description,
+  .transform(({ price, priceBreaks, stockDelta, stockReason, ...fields }): UpdateToolInput => ({
+    ...fields,
     priceCents: dollarsToCents(price),
-    minimum,
     priceBreaks: breaksInCents(priceBreaks),
-    packSize,
-    maxPerOrder,
     ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
   }));
 export type EditToolFormValues = z.input<typeof editToolFormSchema>;

@@ -322,6 +322,35 @@ describe('products (admin)', () => {
       expect(await ledger(tool.id)).toEqual([{ delta: 100, reason: 'initial', user_id: admin.id }]);
     });
 
+    it('changes everything the admin set: name, SKU, image (an upload or a link), and the search finds the new name', async () => {
+      const tool = await newTool();
+      const word = `Renamed${randomBytes(3).toString('hex')}`;
+      const uploaded = await as(app, admin, { method: 'POST', url: '/api/uploads', ...multipart('image', 'new.png', 'image/png', PNG) });
+      const { url } = uploaded.json();
+      const res = await patch(tool.id, { name: ` ${word} Pipe Wrench `, sku: `${word}-1`, img: url });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: tool.id, name: `${word} Pipe Wrench`, sku: `${word}-1`, img: url, available: 100 });
+      expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toMatchObject({ name: `${word} Pipe Wrench`, img: url });
+      // The full-text index follows the new name; the old one no longer finds it by that word.
+      const found = (await app.inject({ url: `/api/tools?q=${word}` })).json();
+      expect(found.items.map((t: { id: number }) => t.id)).toEqual([tool.id]);
+      const oldWord = String(tool.name).split(' ')[1];
+      expect((await app.inject({ url: `/api/tools?q=${oldWord}` })).json().items).toEqual([]);
+      // A link instead of an upload.
+      const linked = await patch(tool.id, { img: 'https://cdn.example.com/renamed.webp' });
+      expect(linked.json().img).toBe('https://cdn.example.com/renamed.webp');
+      // No stock move was recorded for it.
+      expect(await ledger(tool.id)).toEqual([{ delta: 100, reason: 'initial', user_id: admin.id }]);
+    });
+
+    it('refuses an image that was never uploaded, changing nothing', async () => {
+      const tool = await newTool();
+      const res = await patch(tool.id, { name: 'Should not stick', img: '/uploads/0b7f3c1e-0000-4000-8000-000000000000.png' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.img).toBe('This uploaded image was not found. Upload it again.');
+      expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toEqual(tool);
+    });
+
     it('moves stock by a delta and records each move in the ledger', async () => {
       const tool = await newTool();
       expect((await patch(tool.id, { stock: { delta: 40, reason: 'restock' } })).json().available).toBe(140);
@@ -378,7 +407,11 @@ describe('products (admin)', () => {
       ['a zero stock change', { stock: { delta: 0, reason: 'correction' } }, 'stock.delta', 'Stock change cannot be 0'],
       ['an unknown reason', { stock: { delta: 5, reason: 'initial' } }, 'stock.reason', 'Reason must be restock or correction'],
       ['an absolute stock', { available: 5 }, 'available', 'This field is not allowed'],
-      ['a name change', { name: 'x' }, 'name', 'This field is not allowed'],
+      ['an empty name', { name: '  ' }, 'name', 'Name is Required'],
+      ['a name too long', { name: 'x'.repeat(121) }, 'name', 'Must be 120 characters or shorter'],
+      ['an http image', { img: 'http://cdn.example.com/a.png' }, 'img', 'Image must be an uploaded file or an https:// URL'],
+      ['a path outside uploads', { img: '/uploads/../../etc/passwd' }, 'img', 'Image must be an uploaded file or an https:// URL'],
+      ['an id', { id: 5 }, 'id', 'This field is not allowed'],
       ['minimum 0', { minimum: 0 }, 'minimum', messages.minimumAtLeastOne],
       ['a negative price', { priceCents: -5 }, 'priceCents', 'Price cannot be negative'],
       ['an empty description', { description: ' ' }, 'description', 'Description is Required'],

@@ -303,8 +303,10 @@ export async function insertTool(db: Db, input: NewToolInput, userId: string | n
 }
 
 export interface ToolChanges {
+  name?: string | undefined;
   sku?: string | undefined;
   description?: string | undefined;
+  img?: string | undefined;
   priceCents?: number | undefined;
   minimum?: number | undefined;
   priceBreaks?: readonly PriceBreak[] | undefined;
@@ -326,12 +328,14 @@ export interface ToolChanges {
  * undefined when the tool is gone or a condition fails; the caller tells which.
  */
 export async function updateToolIfConsistent(db: Db, dialect: DialectName, id: number, changes: ToolChanges): Promise<ToolRow | undefined> {
-  const { sku, description, priceCents, minimum, priceBreaks, packSize, maxPerOrder, stockDelta, pricingAsRead } = changes;
+  const { name, sku, description, img, priceCents, minimum, priceBreaks, packSize, maxPerOrder, stockDelta, pricingAsRead } = changes;
   let query = db
     .updateTable('tool')
     .set((eb) => ({
+      ...(name !== undefined ? { name } : {}),
       ...(sku !== undefined ? { sku } : {}),
       ...(description !== undefined ? { description } : {}),
+      ...(img !== undefined ? { img } : {}),
       ...(priceCents !== undefined ? { price_cents: priceCents } : {}),
       ...(minimum !== undefined ? { minimum } : {}),
       ...(priceBreaks !== undefined ? { price_breaks: storedPriceBreaks(priceBreaks) } : {}),

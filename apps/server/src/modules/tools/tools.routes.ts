@@ -134,7 +134,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['tools'],
-        summary: 'Edits SKU, price, minimum, description; moves stock by a delta (restock or correction)',
+        summary: 'Edits name, SKU, description, image, price, minimum and bulk pricing; moves stock by a delta (restock or correction)',
         security: [{ session: [] }],
         params: idParamsSchema,
         body: updateToolSchema,

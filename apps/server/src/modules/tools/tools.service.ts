@@ -242,14 +242,15 @@ const pricingOf = (row: ToolRow): PricingSettings => ({
 });
 
 /**
- * An admin's edit of SKU, description, price, minimum, price breaks, pack size, maximum and
- * stock. The stock change is a delta applied to the stock as it is now, recorded in the stock
+ * An admin's edit of everything they set: name, SKU, description, image (an upload or an https
+ * link), price, minimum, price breaks, pack size, maximum, and the stock. The stock change is a delta applied to the stock as it is now, recorded in the stock
  * ledger in the same transaction. A change of pricing is checked as a whole against the tool as
  * it is (pricingIssues: a 400 naming the fields), and saved only if nobody changed the pricing
  * meanwhile (a 409 otherwise).
  */
 export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<Tool> {
   const stockDelta = input.stock?.delta ?? 0;
+  if (input.img !== undefined) assertUploadExists(deps.config.UPLOAD_DIR, input.img);
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (input.sku !== undefined && (await skuIsTaken(trx, input.sku, id))) throw skuTakenError();
@@ -266,8 +267,10 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
         }
       }
       const updated = await updateToolIfConsistent(trx, deps.dialect, id, {
+        name: input.name,
         sku: input.sku,
         description: input.description,
+        img: input.img,
         priceCents: input.priceCents,
         minimum: input.minimum,
         priceBreaks: input.priceBreaks,

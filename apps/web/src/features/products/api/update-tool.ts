@@ -4,7 +4,7 @@ import type { Tool, UpdateToolInput } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `PATCH /api/tools/:id` (admin): price, minimum, description, and a stock change as a delta. */
+/** `PATCH /api/tools/:id` (admin): what the admin changed (name, SKU, image, price...), and a stock change as a delta. */
 export function updateTool({ id, changes }: { id: number; changes: UpdateToolInput }): Promise<Tool> {
   return api<Tool>(`/api/tools/${id}`, { method: 'PATCH', body: changes });
 }

@@ -6,12 +6,16 @@ import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateTool
 import { FormField, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTool } from '../api/update-tool.ts';
+import { useUploadToolImage } from '../api/upload-tool-image.ts';
+import { ImageField } from './image-field.tsx';
 import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
+  name: 'name',
   sku: 'sku',
   description: 'description',
+  img: 'img',
   priceCents: 'price',
   minimum: 'minimum',
   'stock.delta': 'stockDelta',
@@ -22,8 +26,10 @@ const FIELD_OF: Record<string, keyof EditToolFormValues> = {
 /** Only what changed, so an untouched minimum is never re-checked against a low stock. */
 function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
   return {
+    ...(next.name !== undefined && next.name !== tool.name ? { name: next.name } : {}),
     ...(next.sku !== undefined && next.sku !== tool.sku ? { sku: next.sku } : {}),
     ...(next.description !== undefined && next.description !== tool.description ? { description: next.description } : {}),
+    ...(next.img !== undefined && next.img !== tool.img ? { img: next.img } : {}),
     ...(next.priceCents !== undefined && next.priceCents !== tool.priceCents ? { priceCents: next.priceCents } : {}),
     ...(next.minimum !== undefined && next.minimum !== tool.minimum ? { minimum: next.minimum } : {}),
     ...(next.packSize !== undefined && next.packSize !== tool.packSize ? { packSize: next.packSize } : {}),
@@ -36,14 +42,16 @@ function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
 }
 
 /**
- * Edit a tool's SKU, price, minimum, description, bulk pricing (pack size, maximum, price
- * breaks) and stock. Stock moves by a change (+ restock,
- * +/- correction) applied to the stock as it is when saved, so orders placed meanwhile count.
+ * Edit everything an admin set on a tool: name, SKU, description, image (an upload or a link),
+ * price, minimum, bulk pricing (pack size, maximum, price breaks), and its stock. Stock moves
+ * by a change (+ restock, +/- correction) applied to the stock as it is when saved, so orders
+ * placed meanwhile count.
  */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const update = useUpdateTool();
+  const upload = useUploadToolImage();
   const form = useForm<EditToolFormValues, unknown, UpdateToolInput>({ resolver: zodResolver(editToolFormSchema), mode: 'onChange' });
   const {
     register,
@@ -60,8 +68,10 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
     if (!dialog) return;
     if (tool) {
       reset({
+        name: tool.name,
         sku: tool.sku,
         description: tool.description,
+        img: tool.img,
         price: tool.priceCents / 100,
         minimum: tool.minimum,
         packSize: tool.packSize,
@@ -117,14 +127,17 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
               <h3 id={titleId} className="text-lg font-bold">
                 Edit {tool.name}
               </h3>
-              <InputField
-                id="edit-sku"
-                label="SKU"
-                autoComplete="off"
-                spellCheck={false}
-                error={errors.sku?.message}
-                {...register('sku')}
-              />
+              <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+                <InputField id="edit-name" label="Name" error={errors.name?.message} {...register('name')} />
+                <InputField
+                  id="edit-sku"
+                  label="SKU"
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={errors.sku?.message}
+                  {...register('sku')}
+                />
+              </div>
               <TextareaField
                 id="edit-description"
                 label="Description"
@@ -132,6 +145,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
                 rows={3}
                 {...register('description')}
               />
+              <ImageField idPrefix="edit" upload={upload} compact />
               <div className="grid gap-4 sm:grid-cols-2">
                 <InputField
                   id="edit-price"
@@ -181,7 +195,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
                 <button type="button" className="btn" onClick={onClose}>
                   Cancel
                 </button>
-                <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+                <button type="submit" className="btn btn-primary" disabled={update.isPending || upload.isPending}>
                   {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                   Save changes
                 </button>
