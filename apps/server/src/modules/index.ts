@@ -8,8 +8,10 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
+import { stockAlertsRoutes } from './stock-alerts/stock-alerts.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { toolsBulkRoutes } from './tools/tools-bulk.routes.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -26,5 +28,7 @@ export const apiModules: FastifyPluginAsync[] = [
   invoicesRoutes as FastifyPluginAsync,
   statsRoutes as FastifyPluginAsync,
   auditRoutes as FastifyPluginAsync,
+  toolsBulkRoutes as FastifyPluginAsync,
+  stockAlertsRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
 ];

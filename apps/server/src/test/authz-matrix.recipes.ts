@@ -52,6 +52,26 @@ export interface Fixtures {
 
 export type Recipe = (fx: Fixtures, caller: Caller) => Call | Promise<Call>;
 
+/** A new review by customer A (hidden by the admin when `hidden`): a target for the admin's review actions. */
+async function freshReview(fx: Fixtures, hidden: boolean): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await fx.app.db
+    .insertInto('review')
+    .values({
+      user_id: fx.a.id,
+      name: fx.a.name,
+      email: fx.a.email,
+      rating: 4,
+      img: '',
+      note: 'Sturdy drills',
+      created_at: at,
+      ...(hidden ? { hidden_at: at, hidden_by: fx.admin.id } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 let keySeq = 0;
 /** A fresh Idempotency-Key header. */
 export function idempotencyKey(): Record<string, string> {
@@ -274,6 +294,16 @@ export const recipes: Record<string, Recipe> = {
       priceCents: 999,
     },
   }),
+  'GET /api/tools/manage': () => get('/api/tools/manage?lowStock=true&limit=5'),
+  // Products in bulk and the stock ledger (admin)
+  'GET /api/tools/export.csv': () => get('/api/tools/export.csv'),
+  'POST /api/tools/import': () => ({
+    method: 'POST',
+    url: '/api/tools/import?dryRun=true',
+    headers: { 'content-type': 'text/csv' },
+    payload: 'sku,name,description,image,price,stock,minimum\r\nIMPORT-1,Imported tool,From a file,/images/tools/drill.svg,9.99,10,1\r\n',
+  }),
+  'GET /api/tools/:id/stock-history': (fx) => get(`/api/tools/${fx.toolId}/stock-history?limit=5`),
   'PATCH /api/tools/:id': async (fx) => ({ method: 'PATCH', url: `/api/tools/${await fx.freshTool()}`, payload: { priceCents: 1_500 } }),
   'DELETE /api/tools/:id': async (fx) => ({ method: 'DELETE', url: `/api/tools/${await fx.freshTool()}` }),
   'POST /api/uploads': () => ({ method: 'POST', url: '/api/uploads', ...multipartImage() }),
@@ -282,9 +312,21 @@ export const recipes: Record<string, Recipe> = {
     url: '/api/contact',
     payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' },
   }),
+  // "Email me when it is back" on an out-of-stock tool
+  'GET /api/me/stock-alerts': () => get('/api/me/stock-alerts'),
+  'POST /api/tools/:id/stock-alert': async (fx) => ({ method: 'POST', url: `/api/tools/${await fx.freshTool(0)}/stock-alert` }),
+  'DELETE /api/tools/:id/stock-alert': async (fx) => {
+    const toolId = await fx.freshTool(0);
+    await send(fx, 'a', { method: 'POST', url: `/api/tools/${toolId}/stock-alert` });
+    return { method: 'DELETE', url: `/api/tools/${toolId}/stock-alert` };
+  },
   'GET /api/reviews': () => get('/api/reviews?limit=3'),
   'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: '', note: 'Great tools' } }),
   'POST /api/reviews/image': () => ({ method: 'POST', url: '/api/reviews/image', ...multipartImage() }),
+  // Reviews (admin): every review, and hiding one from the testimonials
+  'GET /api/reviews/all': () => get('/api/reviews/all?limit=5'),
+  'POST /api/reviews/:id/hidden': async (fx) => ({ method: 'POST', url: `/api/reviews/${await freshReview(fx, false)}/hidden` }),
+  'DELETE /api/reviews/:id/hidden': async (fx) => ({ method: 'DELETE', url: `/api/reviews/${await freshReview(fx, true)}/hidden` }),
 
   // Account
   'GET /api/auth/*': () => get('/api/auth/get-session'),
@@ -359,6 +401,7 @@ export const recipes: Record<string, Recipe> = {
     headers: idempotencyKey(),
   }),
   'GET /api/orders/mine': () => get('/api/orders/mine'),
+  'GET /api/orders/mine/recent-unpaid': (fx) => get(`/api/orders/mine/recent-unpaid?toolId=${fx.toolId}`),
   'GET /api/orders': () => get('/api/orders'),
   'GET /api/orders/export.csv': () => get('/api/orders/export.csv?status=paid&q=example'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),

@@ -1,0 +1,434 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { pricingIssues, type PriceBreak } from '@toolsify/shared/pricing';
+import { createToolSchema, MAX_STOCK } from '@toolsify/shared/tools';
+import {
+  centsToCsv,
+  csvToCents,
+  csvToPriceBreaks,
+  IMPORT_MAX_ROWS,
+  priceBreaksToCsv,
+  toolCsvColumns,
+  type ImportIssue,
+  type ImportResult,
+  type ImportRowResult,
+  type StockHistory,
+  type StockHistoryQuery,
+  type ToolCsvColumn,
+} from '@toolsify/shared/tools-bulk';
+import { csvRecord, UTF8_BOM } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { ToolRow } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { priceBreaksOf } from './tools.repository.ts';
+import {
+  findLiveToolsAfter,
+  findLiveToolsBySkuForUpdate,
+  findStockLedger,
+  findToolForHistory,
+  heldByUnpaidOrders,
+  insertImportedTool,
+  updateImportedTool,
+  type ImportedTool,
+} from './tools-bulk.repository.ts';
+
+type BulkDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'config'>;
+
+/** Tools read per query of the export. */
+export const TOOL_EXPORT_PAGE_SIZE = 500;
+
+function csvRowOf(row: ToolRow): string {
+  const values: Record<ToolCsvColumn, string | number | null> = {
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    image: row.img,
+    price: centsToCsv(row.price_cents),
+    stock: row.available,
+    minimum: row.minimum,
+    pack_size: row.pack_size,
+    max_per_order: row.max_per_order,
+    price_breaks: priceBreaksToCsv(priceBreaksOf(row)),
+  };
+  return csvRecord(toolCsvColumns.map((column) => values[column]));
+}
+
+/**
+ * Every live tool as CSV, oldest first, a page at a time (keyset by id): what an import takes
+ * back unchanged. The first page is read before anything is sent, so a failing database is a
+ * 500, not a truncated file.
+ */
+export async function exportToolsCsv(deps: Pick<ServiceDeps, 'db'>): Promise<Readable> {
+  const pageAfter = async (afterId: number) => {
+    const rows = await findLiveToolsAfter(deps.db, afterId, TOOL_EXPORT_PAGE_SIZE);
+    return { text: rows.map(csvRowOf).join(''), next: rows.length < TOOL_EXPORT_PAGE_SIZE ? undefined : rows.at(-1)?.id };
+  };
+  const first = await pageAfter(0);
+  async function* chunks(): AsyncGenerator<string> {
+    yield UTF8_BOM + csvRecord(toolCsvColumns) + first.text;
+    for (let page = first; page.next !== undefined;) {
+      page = await pageAfter(page.next);
+      if (page.text) yield page.text;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** The API field a column sets, for the zod issues of the shared schemas. */
+const columnOfField: Record<string, ToolCsvColumn> = {
+  name: 'name',
+  sku: 'sku',
+  description: 'description',
+  img: 'image',
+  priceCents: 'price',
+  available: 'stock',
+  minimum: 'minimum',
+  packSize: 'pack_size',
+  maxPerOrder: 'max_per_order',
+  priceBreaks: 'price_breaks',
+};
+
+/** Columns a file must have; the others may be left out (a new tool: their defaults; an update: as they are). */
+const requiredColumns: readonly ToolCsvColumn[] = ['sku', 'name', 'description', 'image', 'price', 'stock', 'minimum'];
+
+/**
+ * A cell as written: the export puts a `'` before a cell that a spreadsheet would run as a
+ * formula; that `'` is taken off again, so an export imports back as it was.
+ */
+const cellText = (cell: string | undefined): string => {
+  const text = cell ?? '';
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+};
+
+/**
+ * An existing tool's row: the same fields and rules as Add a Product (createToolSchema), except
+ * that the stock may be 0 and under the minimum (a sold-out tool exports so).
+ */
+const shape = createToolSchema.shape;
+const updateRowSchema = z.strictObject({
+  name: shape.name,
+  sku: shape.sku,
+  description: shape.description,
+  img: shape.img,
+  priceCents: shape.priceCents,
+  minimum: shape.minimum,
+  priceBreaks: shape.priceBreaks,
+  packSize: shape.packSize,
+  maxPerOrder: shape.maxPerOrder,
+  available: z
+    .number({ error: 'Stock must be a number of pieces' })
+    .int('Must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`),
+});
+
+interface ParsedRow {
+  line: number;
+  sku: string;
+  /** What the row sets, as the API's fields; absent: a column left out or empty. */
+  fields: Record<string, unknown>;
+  errors: ImportIssue[];
+}
+
+/** A whole number cell: the number, or undefined when empty (then the default or the tool's value). */
+function wholeNumber(text: string, column: ToolCsvColumn, errors: ImportIssue[]): number | undefined {
+  const clean = text.trim().replaceAll(',', '');
+  if (clean === '') return undefined;
+  if (!/^-?\d{1,12}$/.test(clean)) {
+    errors.push({ column, message: 'Must be a whole number' });
+    return undefined;
+  }
+  return Number(clean);
+}
+
+/** The file as rows of fields, each with the problems of its own cells. */
+function parseImportFile(text: string): ParsedRow[] {
+  // PostgreSQL cannot store a NUL, and no spreadsheet writes one: the file is not text.
+  if (text.includes('\0'))
+    throw new AppError('VALIDATION_FAILED', 'file: The file is not a CSV text file.', { file: 'The file is not a CSV text file.' });
+  const parsed = Papa.parse<string[]>(text.startsWith(UTF8_BOM) ? text.slice(1) : text, { skipEmptyLines: 'greedy' });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    const line = (quoteError.row ?? 0) + 1;
+    throw new AppError('VALIDATION_FAILED', `file: line ${line}: ${quoteError.message}`, { file: `Line ${line}: ${quoteError.message}` });
+  }
+  const [header, ...rows] = parsed.data;
+  if (!header) throw new AppError('VALIDATION_FAILED', 'file: The file is empty.', { file: 'The file is empty.' });
+  if (rows.length > IMPORT_MAX_ROWS) {
+    const message = `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows in one import; this file has ${rows.length.toLocaleString('en-US')}.`;
+    throw new AppError('VALIDATION_FAILED', `file: ${message}`, { file: message });
+  }
+  const names = header.map((name) => name.trim().toLowerCase());
+  const unknown = names.filter((name) => !(toolCsvColumns as readonly string[]).includes(name));
+  const missing = requiredColumns.filter((column) => !names.includes(column));
+  const twice = names.filter((name, n) => names.indexOf(name) !== n);
+  const headerProblem =
+    unknown.length > 0
+      ? `Unknown column ${unknown.map((c) => `"${c}"`).join(', ')}; the columns are ${toolCsvColumns.join(', ')}.`
+      : missing.length > 0
+        ? `Missing column ${missing.join(', ')}; the columns are ${toolCsvColumns.join(', ')}.`
+        : twice.length > 0
+          ? `Column ${twice.join(', ')} is there twice.`
+          : null;
+  if (headerProblem) throw new AppError('VALIDATION_FAILED', `header: ${headerProblem}`, { header: headerProblem });
+  if (rows.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'file: The file has no products under its header.', {
+      file: 'The file has no products under its header.',
+    });
+
+  return rows.map((cells, n) => {
+    const cell = (column: ToolCsvColumn): string | undefined => {
+      const at = names.indexOf(column);
+      return at === -1 ? undefined : cellText(cells[at]);
+    };
+    const errors: ImportIssue[] = [];
+    const fields: Record<string, unknown> = {};
+    if (cells.length !== names.length) {
+      errors.push({ column: 'row', message: `Has ${cells.length} cells; the header has ${names.length} columns.` });
+    }
+    for (const [column, field] of [
+      ['sku', 'sku'],
+      ['name', 'name'],
+      ['description', 'description'],
+      ['image', 'img'],
+    ] as const) {
+      const value = cell(column);
+      if (value !== undefined) fields[field] = value;
+    }
+    const price = cell('price');
+    if (price !== undefined && price.trim() !== '') {
+      const cents = csvToCents(price);
+      if (cents === null) errors.push({ column: 'price', message: 'Price must be in dollars with at most 2 decimals, e.g. 12.50' });
+      else fields.priceCents = cents;
+    } else errors.push({ column: 'price', message: 'Price is Required' });
+    const numbers = [
+      ['stock', 'available'],
+      ['minimum', 'minimum'],
+      ['pack_size', 'packSize'],
+      ['max_per_order', 'maxPerOrder'],
+    ] as const;
+    for (const [column, field] of numbers) {
+      const value = cell(column);
+      if (value === undefined) continue;
+      const number = wholeNumber(value, column, errors);
+      if (number !== undefined) fields[field] = number;
+      // An empty maximum is "no maximum"; an empty stock or minimum is missing.
+      else if (column === 'max_per_order' && value.trim() === '') fields.maxPerOrder = null;
+      else if ((column === 'stock' || column === 'minimum') && value.trim() === '') {
+        errors.push({ column, message: column === 'stock' ? 'Stock is Required' : 'Minimum is Required' });
+      }
+    }
+    const breaks = cell('price_breaks');
+    if (breaks !== undefined) {
+      const value = csvToPriceBreaks(breaks);
+      if (typeof value === 'string') errors.push({ column: 'price_breaks', message: value });
+      else fields.priceBreaks = value;
+    }
+    return { line: n + 2, sku: (cell('sku') ?? '').trim(), fields, errors };
+  });
+}
+
+/** Zod's issues on the columns they are about (price breaks: `price_breaks`, the break's number in the message). */
+function issuesOf(error: z.ZodError): ImportIssue[] {
+  return error.issues.map((issue) => {
+    const [field, index, part] = issue.path;
+    const column = columnOfField[String(field)] ?? 'row';
+    const where =
+      field === 'priceBreaks' && typeof index === 'number' ? `Price break ${index + 1}${part ? ` (${String(part)})` : ''}: ` : '';
+    return { column, message: where + issue.message };
+  });
+}
+
+/** Adds an issue unless the same column already has one (a cell's own problem says it first). */
+function addIssues(errors: ImportIssue[], more: readonly ImportIssue[]): void {
+  for (const issue of more) if (!errors.some((e) => e.column === issue.column)) errors.push(issue);
+}
+
+function imageIssue(uploadDir: string, img: unknown): ImportIssue | null {
+  if (typeof img !== 'string' || !img.trim().startsWith('/uploads/')) return null;
+  const file = path.join(path.resolve(uploadDir), path.basename(img.trim()));
+  return existsSync(file) ? null : { column: 'image', message: 'This uploaded image was not found. Upload it again.' };
+}
+
+const toolFieldsOf = (row: ToolRow) => ({
+  name: row.name,
+  sku: row.sku,
+  description: row.description,
+  img: row.img,
+  priceCents: row.price_cents,
+  minimum: row.minimum,
+  priceBreaks: priceBreaksOf(row) as readonly PriceBreak[],
+  packSize: row.pack_size,
+  maxPerOrder: row.max_per_order,
+});
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+interface Plan {
+  result: ImportRowResult;
+  tool?: ImportedTool;
+  stock?: number;
+}
+
+/** What each row does with the tools as they are in `db` (the import's transaction). */
+async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly ParsedRow[]): Promise<Plan[]> {
+  const existing = await findLiveToolsBySkuForUpdate(
+    db,
+    deps.dialect,
+    rows.map((row) => row.sku).filter((sku) => sku !== ''),
+  );
+  const firstLineOf = new Map<string, number>();
+  return rows.map((row): Plan => {
+    const errors = [...row.errors];
+    const key = row.sku.toLowerCase();
+    const seen = firstLineOf.get(key);
+    if (key !== '' && seen !== undefined) errors.push({ column: 'sku', message: `The same SKU is on line ${seen} already` });
+    else if (key !== '') firstLineOf.set(key, row.line);
+    const image = imageIssue(deps.config.UPLOAD_DIR, row.fields.img);
+    if (image) errors.push(image);
+    const current = existing.get(key);
+    const fail = (): Plan => ({
+      result: { row: row.line, sku: row.sku, action: 'error', toolId: current?.id ?? null, changes: [], stockDelta: 0, errors },
+    });
+
+    if (!current) {
+      const parsed = createToolSchema.safeParse(row.fields);
+      if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
+      if (errors.length > 0 || !parsed.success) return fail();
+      const { available, lowStockThreshold: _none, ...tool } = parsed.data as typeof parsed.data & { lowStockThreshold?: unknown };
+      return {
+        result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], stockDelta: available, errors: [] },
+        tool,
+        stock: available,
+      };
+    }
+
+    const before = toolFieldsOf(current);
+    const parsed = updateRowSchema.safeParse({ ...before, available: current.available, ...row.fields });
+    if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
+    else {
+      addIssues(
+        errors,
+        pricingIssues(parsed.data).map((issue) => ({
+          column: columnOfField[String(issue.path[0])] ?? 'row',
+          message: (issue.path[0] === 'priceBreaks' ? `Price break ${Number(issue.path[1]) + 1}: ` : '') + issue.message,
+        })),
+      );
+    }
+    if (errors.length > 0 || !parsed.success) return fail();
+    const { available, ...tool } = parsed.data;
+    const changes = (Object.keys(before) as Array<keyof typeof before>).filter((field) => !sameValue(before[field], tool[field]));
+    const stockDelta = available - current.available;
+    const action = changes.length > 0 || stockDelta !== 0 ? 'update' : 'unchanged';
+    return {
+      result: { row: row.line, sku: tool.sku, action, toolId: current.id, changes, stockDelta, errors: [] },
+      tool,
+      stock: available,
+    };
+  });
+}
+
+const summaryOf = (dryRun: boolean, rows: ImportRowResult[]): ImportResult => ({
+  dryRun,
+  rows,
+  created: rows.filter((r) => r.action === 'create').length,
+  updated: rows.filter((r) => r.action === 'update').length,
+  unchanged: rows.filter((r) => r.action === 'unchanged').length,
+  errors: rows.filter((r) => r.action === 'error').length,
+});
+
+/**
+ * `POST /api/tools/import`: rows matched by SKU (any case) update that tool, the others are new
+ * tools. A dry run answers what each row would do and writes nothing. A real import is one
+ * transaction: any row with an error and nothing is written (a 400 naming each row and column).
+ * The stock column is the stock to have: the difference from the stock as it is in the
+ * transaction is a restock or a correction in the stock ledger; pieces held by unpaid orders
+ * are not in the stock and stay held.
+ */
+export async function importTools(deps: BulkDeps, userId: string, text: string, dryRun: boolean): Promise<ImportResult> {
+  const rows = parseImportFile(text);
+  if (dryRun)
+    return summaryOf(
+      true,
+      (await planImport(deps, deps.db, rows)).map((plan) => plan.result),
+    );
+  let summary: ImportResult;
+  try {
+    summary = await deps.db.transaction().execute(async (trx) => {
+      const plans = await planImport(deps, trx, rows);
+      const bad = plans.filter((plan) => plan.result.action === 'error');
+      if (bad.length > 0) {
+        const fields: Record<string, string> = {};
+        for (const plan of bad) {
+          for (const issue of plan.result.errors) {
+            fields[`row ${plan.result.row}, ${issue.column}`] ??= issue.message;
+          }
+        }
+        const message = `${bad.length} ${bad.length === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`;
+        throw new AppError('VALIDATION_FAILED', message, fields);
+      }
+      const results: ImportRowResult[] = [];
+      for (const plan of plans) {
+        const { result, tool, stock } = plan;
+        if (result.action === 'create' && tool && stock !== undefined) {
+          results.push({ ...result, toolId: await insertImportedTool(trx, userId, tool, stock) });
+          continue;
+        }
+        if (result.action === 'update' && tool && result.toolId !== null) {
+          if (!(await updateImportedTool(trx, userId, result.toolId, tool, result.stockDelta))) {
+            throw new AppError('CONFLICT', `row ${result.row}: this tool changed meanwhile; run the import again.`, {
+              [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
+            });
+          }
+        }
+        results.push(result);
+      }
+      const done = summaryOf(false, results);
+      await recordAudit(trx, {
+        actorId: userId,
+        action: 'tool.import',
+        target: {
+          type: 'catalog',
+          id: 'import',
+          label: `${results.length} products: ${done.created} created, ${done.updated} updated`,
+        },
+        before: null,
+        after: { created: done.created, updated: done.updated, unchanged: done.unchanged, rows: results.length },
+      });
+      return done;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', 'A SKU of the file was added by someone else meanwhile; run the import again.');
+    }
+    throw error;
+  }
+  if (summary.created + summary.updated > 0) deps.catalogCache.clear();
+  return summary;
+}
+
+/** `GET /api/tools/:id/stock-history`: the ledger newest first, the stock and what unpaid orders hold. */
+export async function stockHistory(deps: Pick<ServiceDeps, 'db'>, toolId: number, query: StockHistoryQuery): Promise<StockHistory> {
+  const tool = await findToolForHistory(deps.db, toolId);
+  if (!tool) throw new AppError('NOT_FOUND', 'This tool was not found.');
+  const offset = query.cursor === undefined ? 0 : Number(query.cursor);
+  const [entries, held] = await Promise.all([
+    findStockLedger(deps.db, toolId, offset, query.limit + 1),
+    heldByUnpaidOrders(deps.db, toolId),
+  ]);
+  return {
+    toolId: tool.id,
+    name: tool.name,
+    sku: tool.sku,
+    available: tool.available,
+    heldByUnpaid: held.pieces,
+    unpaidOrders: held.orders,
+    items: entries.slice(0, query.limit),
+    nextCursor: entries.length > query.limit ? String(offset + query.limit) : null,
+  };
+}

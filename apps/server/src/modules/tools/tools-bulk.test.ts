@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ImportResult, StockHistory } from '@toolsify/shared/tools-bulk';
+import { IMPORT_MAX_ROWS, toolCsvColumns } from '@toolsify/shared/tools-bulk';
+import type { Tool } from '@toolsify/shared/tools';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
+import { orderBody } from '../../test/authz-matrix.recipes.ts';
+import { parseCsv } from '../../test/csv.ts';
+import { csvRecord } from '../../lib/csv.ts';
+
+/** Products in bulk (CSV export and import) and each tool's stock history, on the real database. */
+describe('products in bulk', () => {
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let customer: TestUser;
+  let made = 0;
+
+  const header = csvRecord(toolCsvColumns);
+  /** One import row, in the export's columns; `overrides` by column. */
+  const row = (sku: string, overrides: Partial<Record<(typeof toolCsvColumns)[number], string | number>> = {}) => {
+    const values = {
+      sku,
+      name: `Imported ${sku}`,
+      description: 'A tool from a file',
+      image: '/images/tools/drill.svg',
+      price: '12.50',
+      stock: 40,
+      minimum: 2,
+      pack_size: 1,
+      max_per_order: '',
+      price_breaks: '',
+      ...overrides,
+    };
+    return csvRecord(toolCsvColumns.map((column) => values[column]));
+  };
+  const importCsv = (body: string, dryRun: boolean, user: TestUser | null = admin) =>
+    as(app, user, {
+      method: 'POST',
+      url: `/api/tools/import${dryRun ? '?dryRun=true' : ''}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: body,
+    });
+  const create = async (payload: Record<string, unknown> = {}) => {
+    made += 1;
+    const res = await as(app, admin, {
+      method: 'POST',
+      url: '/api/tools',
+      payload: {
+        name: `Bulk tool ${made}`,
+        sku: `BULK-${made}`,
+        description: 'Made by the test',
+        img: '/images/tools/drill.svg',
+        available: 50,
+        minimum: 1,
+        priceCents: 1000,
+        ...payload,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Tool;
+  };
+  const exportRows = async () => {
+    const res = await as(app, admin, { method: 'GET', url: '/api/tools/export.csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    return parseCsv(res.body.slice(1));
+  };
+  const toolOf = async (id: number) => (await app.inject({ url: `/api/tools/${id}` })).json() as Tool;
+  const history = async (id: number, query = '') => {
+    const res = await as(app, admin, { method: 'GET', url: `/api/tools/${id}/stock-history${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as StockHistory;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp({ MAX_UNPAID_ORDERS_PER_BUYER: '0' });
+    admin = await signUpAdmin(app);
+    customer = await signUp(app);
+  });
+  afterAll(() => app?.close());
+
+  it('exports every live tool with its columns, quoted by RFC 4180 and defused against formulas', async () => {
+    const plain = await create({
+      priceCents: 1999,
+      available: 30,
+      minimum: 5,
+      packSize: 5,
+      maxPerOrder: 20,
+      priceBreaks: [{ minQuantity: 10, unitPriceCents: 1799 }],
+    });
+    await create({
+      name: '=HYPERLINK("http://evil.example","Click")',
+      description: 'Line one, with a comma\nline "two"\r\nZoë’s 10 mm Bohrer',
+      sku: '-TRICKY-1',
+    });
+    const gone = await create();
+    expect((await as(app, admin, { method: 'DELETE', url: `/api/tools/${gone.id}` })).statusCode).toBe(204);
+
+    const rows = await exportRows();
+    expect(rows[0]).toEqual([...toolCsvColumns]);
+    const bySku = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(bySku.get(plain.sku)).toEqual([
+      plain.sku,
+      plain.name,
+      'Made by the test',
+      '/images/tools/drill.svg',
+      '19.99',
+      '30',
+      '5',
+      '5',
+      '20',
+      '10:17.99',
+    ]);
+    const trickyRow = bySku.get("'-TRICKY-1");
+    expect(trickyRow?.[1]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(trickyRow?.[2]).toBe('Line one, with a comma\nline "two"\r\nZoë’s 10 mm Bohrer');
+    expect(trickyRow?.[8]).toBe('');
+    expect(bySku.has(gone.sku)).toBe(false);
+    expect(rows.slice(1).every((r) => r.length === toolCsvColumns.length)).toBe(true);
+  });
+
+  it('takes its own export back unchanged: every row of a dry run is "unchanged"', async () => {
+    const res = await as(app, admin, { method: 'GET', url: '/api/tools/export.csv' });
+    const ledgerSize = async () => (await app.db.selectFrom('stock_adjustment').select('id').execute()).length;
+    const before = await databaseFingerprint(app.db);
+    const adjustments = await ledgerSize();
+    const dry = await importCsv(res.body, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    const result = dry.json() as ImportResult;
+    expect(result.rows.length).toBeGreaterThan(1);
+    expect(result.rows.every((r) => r.action === 'unchanged')).toBe(true);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    // And the real import of it changes no tool and no stock: only its audit row is written.
+    const real = await importCsv(res.body, false);
+    expect(real.statusCode, real.body).toBe(200);
+    expect((real.json() as ImportResult).unchanged).toBe(result.rows.length);
+    const audit = await app.db
+      .selectFrom('audit_event')
+      .selectAll()
+      .where('action', '=', 'tool.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_id).toBe(admin.id);
+    expect((await as(app, admin, { method: 'GET', url: '/api/tools/export.csv' })).body).toBe(res.body);
+    expect(await ledgerSize()).toBe(adjustments);
+  });
+
+  it('answers a dry run per row (create, update, unchanged, errors with their column) and writes nothing', async () => {
+    const tool = await create({ sku: 'DRY-1', available: 10, minimum: 2 });
+    const same = await create({ sku: 'DRY-2', name: 'Same tool', description: 'Stays', priceCents: 500, available: 7, minimum: 1 });
+    const body =
+      header +
+      row('DRY-NEW') +
+      row('dry-1', { name: tool.name, description: tool.description, price: '11.00', stock: 25, minimum: 2 }) +
+      row('DRY-2', { name: 'Same tool', description: 'Stays', price: '5.00', stock: 7, minimum: 1 }) +
+      row('DRY-BAD', { price: '-3', stock: 'lots', name: '' }) +
+      row('DRY-NEW') +
+      row('DRY-PACK', { pack_size: 5, minimum: 3, price_breaks: '10:11.00;5:10.00' });
+    const before = await databaseFingerprint(app.db);
+    const res = await importCsv(body, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ImportResult;
+    expect(result).toMatchObject({ dryRun: true, created: 1, updated: 1, unchanged: 1, errors: 3 });
+    const [created, updated, unchanged, bad, duplicate, pack] = result.rows;
+    expect(created).toMatchObject({ row: 2, sku: 'DRY-NEW', action: 'create', toolId: null, stockDelta: 40, errors: [] });
+    expect(updated).toMatchObject({ row: 3, action: 'update', toolId: tool.id, changes: ['sku', 'priceCents'], stockDelta: 15 });
+    expect(unchanged).toMatchObject({ row: 4, action: 'unchanged', toolId: same.id, changes: [], stockDelta: 0 });
+    expect(bad?.action).toBe('error');
+    expect(bad?.errors.map((e) => e.column).sort()).toEqual(['name', 'price', 'stock']);
+    expect(bad?.errors.find((e) => e.column === 'stock')?.message).toBe('Must be a whole number');
+    expect(duplicate).toMatchObject({ row: 6, action: 'error', errors: [{ column: 'sku', message: 'The same SKU is on line 2 already' }] });
+    // The pricing rule of Add a Product (pricingIssues), on its columns.
+    expect(pack?.errors).toEqual([
+      { column: 'minimum', message: 'Minimum must be a whole number of packs of 5' },
+      { column: 'price_breaks', message: 'Price break 2 (minQuantity): Each price break starts above the one before' },
+    ]);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+
+  it('imports all or nothing: one bad row is a 400 naming its row and column, and nothing is written', async () => {
+    const tool = await create({ sku: 'ALL-1', available: 10 });
+    const before = await databaseFingerprint(app.db);
+    const body = header + row('ALL-NEW-1') + row('ALL-1', { stock: 99 }) + row('ALL-NEW-2', { image: 'ftp://nope/x.png', minimum: 50 });
+    const res = await importCsv(body, false);
+    expect(res.statusCode, res.body).toBe(400);
+    const error = (res.json() as { error: { code: string; message: string; fields: Record<string, string> } }).error;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('1 row has errors; nothing was imported.');
+    expect(error.fields).toEqual({
+      'row 4, image': 'Image must be an uploaded file or an https:// URL',
+      'row 4, minimum': 'Minimum Quantity must be less than available quantity',
+    });
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    expect((await toolOf(tool.id)).available).toBe(10);
+  });
+
+  it('creates and updates in one transaction; stock moves are restocks and corrections in the ledger; one audit row', async () => {
+    const up = await create({ sku: 'REAL-UP', available: 10 });
+    const down = await create({ sku: 'REAL-DOWN', available: 30 });
+    const body =
+      header +
+      row('REAL-NEW', { stock: 12, price_breaks: '10:11.00', max_per_order: 50 }) +
+      row('real-up', { name: up.name, description: up.description, price: '10.00', stock: 25, minimum: 1 }) +
+      row('REAL-DOWN', { name: 'Renamed by import', description: down.description, price: '10.00', stock: 4, minimum: 1 });
+    const res = await importCsv(body, false);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ImportResult;
+    expect(result).toMatchObject({ dryRun: false, created: 1, updated: 2, unchanged: 0, errors: 0 });
+    const newId = result.rows[0]?.toolId;
+    expect(newId).toEqual(expect.any(Number));
+    const fresh = await toolOf(newId as number);
+    expect(fresh).toMatchObject({
+      sku: 'REAL-NEW',
+      priceCents: 1250,
+      available: 12,
+      minimum: 2,
+      maxPerOrder: 50,
+      priceBreaks: [{ minQuantity: 10, unitPriceCents: 1100 }],
+    });
+    expect(await toolOf(up.id)).toMatchObject({ sku: 'real-up', available: 25 });
+    expect(await toolOf(down.id)).toMatchObject({ name: 'Renamed by import', available: 4 });
+
+    const ledger = await app.db
+      .selectFrom('stock_adjustment')
+      .select(['tool_id', 'delta', 'reason', 'user_id'])
+      .where('tool_id', 'in', [up.id, down.id, newId as number])
+      .orderBy('id')
+      .execute();
+    expect(ledger.filter((a) => a.reason !== 'initial' || a.tool_id === newId)).toEqual([
+      { tool_id: newId, delta: 12, reason: 'initial', user_id: admin.id },
+      { tool_id: up.id, delta: 15, reason: 'restock', user_id: admin.id },
+      { tool_id: down.id, delta: -26, reason: 'correction', user_id: admin.id },
+    ]);
+    const audit = await app.db
+      .selectFrom('audit_event')
+      .selectAll()
+      .where('action', '=', 'tool.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      actor_id: admin.id,
+      actor_email: admin.email,
+      target_type: 'catalog',
+      target_label: '3 products: 1 created, 2 updated',
+    });
+    expect(JSON.parse(audit.changes)).toEqual({ before: null, after: { created: 1, updated: 2, unchanged: 0, rows: 3 } });
+    // The new tool is in the catalog at once (the cache was cleared).
+    const list = (await app.inject({ url: '/api/tools?q=REAL-NEW' })).json() as { items: Tool[] };
+    expect(list.items.map((t) => t.id)).toContain(newId);
+    await assertInvariants(app.db);
+  });
+
+  it('never overwrites stock held by unpaid orders: the stock column is what buyers can order, the held pieces stay held', async () => {
+    const tool = await create({ sku: 'HELD-1', available: 20 });
+    const order = await as(app, customer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 6) });
+    expect(order.statusCode, order.body).toBe(201);
+    expect((await toolOf(tool.id)).available).toBe(14);
+    // Exported at 14; the admin sets 30 to have.
+    const res = await importCsv(
+      header + row('HELD-1', { name: tool.name, description: tool.description, price: '10.00', stock: 30, minimum: 1 }),
+      false,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImportResult).rows[0]).toMatchObject({ action: 'update', stockDelta: 16 });
+    const after = await history(tool.id);
+    expect(after).toMatchObject({ available: 30, heldByUnpaid: 6, unpaidOrders: 1 });
+    await assertInvariants(app.db);
+    // Cancelled, the held pieces come back on top of it.
+    const orderId = (order.json() as { id: number }).id;
+    expect((await as(app, customer, { method: 'DELETE', url: `/api/orders/${orderId}` })).statusCode).toBeLessThan(300);
+    expect(await history(tool.id)).toMatchObject({ available: 36, heldByUnpaid: 0, unpaidOrders: 0 });
+  });
+
+  it('shows the stock history: adjustments, orders and cancellations, newest first, with who, paged', async () => {
+    const tool = await create({ sku: 'HIST-1', available: 20 });
+    const restock = await as(app, admin, {
+      method: 'PATCH',
+      url: `/api/tools/${tool.id}`,
+      payload: { stock: { delta: 5, reason: 'restock' } },
+    });
+    expect(restock.statusCode, restock.body).toBe(200);
+    const placed = await as(app, customer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 3) });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = (placed.json() as { id: number }).id;
+    const kept = await as(app, customer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 2) });
+    const keptId = (kept.json() as { id: number }).id;
+    expect((await as(app, admin, { method: 'DELETE', url: `/api/orders/${orderId}` })).statusCode).toBeLessThan(300);
+
+    const full = await history(tool.id);
+    expect(full).toMatchObject({ toolId: tool.id, sku: 'HIST-1', available: 23, heldByUnpaid: 2, unpaidOrders: 1, nextCursor: null });
+    expect(full.items.map((e) => [e.kind, e.quantity, e.by, e.orderId])).toEqual([
+      ['cancel', 3, admin.email, orderId],
+      ['order', -2, customer.email, keptId],
+      ['order', -3, customer.email, orderId],
+      ['restock', 5, admin.email, null],
+      ['initial', 20, admin.email, null],
+    ]);
+    expect(full.items[1]?.note).toBe('unpaid');
+    const stamps = full.items.map((e) => Date.parse(e.at));
+    expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
+
+    const first = await history(tool.id, '?limit=2');
+    expect(first.items).toEqual(full.items.slice(0, 2));
+    expect(first.nextCursor).not.toBeNull();
+    const second = await history(tool.id, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.items).toEqual(full.items.slice(2, 4));
+    const third = await history(tool.id, `?limit=2&cursor=${second.nextCursor}`);
+    expect(third.items).toEqual(full.items.slice(4));
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('names an expiry as the store and its reason in the history', async () => {
+    const tool = await create({ sku: 'EXP-1', available: 9 });
+    const placed = await as(app, customer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 4) });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { expireUnpaidOrders } = await import('../orders/orders.service.ts');
+    expect(await expireUnpaidOrders(app, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    const [cancel] = (await history(tool.id)).items;
+    expect(cancel).toMatchObject({ kind: 'cancel', quantity: 4, by: null, note: 'Not paid in time' });
+  });
+
+  it('refuses bad requests with a 400 or 404 naming the problem', async () => {
+    const tool = await create();
+    for (const query of ['?limit=0', '?limit=101', '?cursor=abc', '?other=1']) {
+      const res = await as(app, admin, { method: 'GET', url: `/api/tools/${tool.id}/stock-history${query}` });
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await as(app, admin, { method: 'GET', url: '/api/tools/999999/stock-history' })).statusCode).toBe(404);
+    const before = await databaseFingerprint(app.db);
+    const cases: Array<[string, string]> = [
+      ['', 'file'],
+      ['sku,name\r\n', 'header'],
+      [header.replace('sku', 'skew'), 'header'],
+      [header, 'file'],
+      [header + '"never closed,1\r\n', 'file'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await importCsv(body, false);
+      expect(res.statusCode, body).toBe(400);
+      expect(Object.keys((res.json() as { error: { fields: object } }).error.fields)).toEqual([field]);
+    }
+    const badQuery = await as(app, admin, {
+      method: 'POST',
+      url: '/api/tools/import?dryRun=yes',
+      headers: { 'content-type': 'text/csv' },
+      payload: header,
+    });
+    expect(badQuery.statusCode).toBe(400);
+    expect((await as(app, admin, { method: 'POST', url: '/api/tools/import', payload: { csv: 'x' } })).statusCode).toBe(400);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+
+  it('takes at most 5 MB and 10,000 rows, and a multipart file as well as a text/csv body', async () => {
+    const big = header + row('BIG-1', { description: 'x'.repeat(1900) }).repeat(2800);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(5 * 1024 * 1024);
+    expect((await importCsv(big, true)).statusCode).toBe(413);
+
+    const many = header + Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, n) => row(`MANY-${n}`)).join('');
+    const tooMany = await importCsv(many, true);
+    expect(tooMany.statusCode).toBe(400);
+    expect((tooMany.json() as { error: { fields: Record<string, string> } }).error.fields.file).toBe(
+      'At most 10,000 rows in one import; this file has 10,001.',
+    );
+
+    const boundary = '----toolsify-import';
+    const file = header + row('MULTI-1');
+    const multipartBody =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${file}\r\n--${boundary}--\r\n`;
+    const res = await as(app, admin, {
+      method: 'POST',
+      url: '/api/tools/import?dryRun=true',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipartBody,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ImportResult).rows).toMatchObject([{ sku: 'MULTI-1', action: 'create' }]);
+  });
+
+  it('is for admins only: customers get 403, visitors 401', async () => {
+    const tool = await create();
+    for (const user of [customer, null]) {
+      const status = user ? 403 : 401;
+      expect((await as(app, user, { method: 'GET', url: '/api/tools/export.csv' })).statusCode).toBe(status);
+      expect((await importCsv(header + row('NOPE-1'), true, user)).statusCode).toBe(status);
+      expect((await as(app, user, { method: 'GET', url: `/api/tools/${tool.id}/stock-history` })).statusCode).toBe(status);
+    }
+  });
+});
