@@ -16,6 +16,8 @@ import { outbox } from './migrations/014-outbox.ts';
 import { lowStockAndSales } from './migrations/015-low-stock-and-sales.ts';
 import { orderSearch } from './migrations/017-order-search.ts';
 import { audit } from './migrations/018-audit.ts';
+import { shipmentsAndStockAlerts } from './migrations/020-shipments-and-stock-alerts.ts';
+import { businessProfile } from './migrations/021-business-profile.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -36,6 +38,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '015-low-stock-and-sales': lowStockAndSales,
     '017-order-search': orderSearch(dialect),
     '018-audit': audit(dialect),
+    '020-shipments-and-stock-alerts': shipmentsAndStockAlerts(dialect),
+    '021-business-profile': businessProfile,
   };
 }
 

@@ -70,6 +70,12 @@ export interface OrderTable {
   /** INV-2026-000001: given when the order is paid (migration 012). */
   invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
   invoiced_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  /** Who carries it and its tracking number, as the admin gave them when shipping it (migration 020). */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's company and tax / VAT number from their profile when placing it, or null (migration 021). */
+  buyer_company: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_tax_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One change of an order, written with it (migration 013). */
@@ -198,6 +204,9 @@ export interface ProfileTable {
   education: string;
   linkedin: string;
   address: string;
+  /** Company name and tax / VAT number, '' until filled (migration 021). */
+  company: ColumnType<string, string | undefined, string>;
+  tax_id: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -272,6 +281,7 @@ export interface Database {
   order_line: OrderLineTable;
   cart: CartTable;
   outbox: OutboxTable;
+  stock_alert: StockAlertTable;
   audit_event: AuditEventTable;
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;

@@ -12,14 +12,23 @@ const MUTED = '#4b5563';
 const RULE = '#d1d5db';
 const BRAND = '#1e3a8a';
 
+/** The buyer's company and tax / VAT number as the order keeps them (null when not given). */
+export interface BuyerBusiness {
+  company: string | null;
+  taxId: string | null;
+}
+
 /**
  * The invoice of a paid order as a PDF (A4, the standard Helvetica fonts, nothing embedded):
- * the store as seller, the buyer, the invoice number and date, the order and PO numbers, each
+ * the store as seller, the buyer (with their company and tax / VAT number when given), the invoice number and date, the order and PO numbers, each
  * line (SKU, tool, quantity, unit price, line total), the total and how it was paid. Rendered
  * only from the order as stored, with its invoice date as the PDF's creation date, so the same
  * order gives the same bytes.
  */
-export function renderInvoicePdf(order: Order & { invoiceNumber: string; invoicedAt: string }): Promise<Buffer> {
+export function renderInvoicePdf(
+  order: Order & { invoiceNumber: string; invoicedAt: string },
+  business: BuyerBusiness = { company: null, taxId: null },
+): Promise<Buffer> {
   const issued = new Date(order.invoicedAt);
   const doc = new PDFDocument({
     size: 'A4',
@@ -73,8 +82,10 @@ export function renderInvoicePdf(order: Order & { invoiceNumber: string; invoice
     .fontSize(10)
     .font('Helvetica-Bold')
     .text(order.buyerName, left, y + 14, { width: width / 2 });
+  if (business.company) doc.text(business.company, { width: width / 2 });
+  doc.font('Helvetica');
+  if (business.taxId) doc.text(`Tax / VAT number: ${business.taxId}`, { width: width / 2 });
   doc
-    .font('Helvetica')
     .text(order.buyer, { width: width / 2 })
     .text(order.address, { width: width / 2 })
     .text(order.phone, { width: width / 2 });

@@ -1,4 +1,5 @@
 import { nowIso, type Db } from '../../db/schema.ts';
+import type { BuyerBusiness } from './invoice-pdf.ts';
 
 /** INV-2026-000001 */
 export function invoiceNumberOf(year: number, sequence: number): string {
@@ -36,4 +37,10 @@ export async function keepInvoicePdf(db: Db, orderId: number, pdf: Buffer): Prom
     .values({ order_id: orderId, pdf, created_at: nowIso() })
     .onConflict((oc) => oc.column('order_id').doNothing())
     .execute();
+}
+
+/** The buyer's company and tax / VAT number as copied onto the order when it was placed. */
+export async function findOrderBusiness(db: Db, orderId: number): Promise<BuyerBusiness> {
+  const row = await db.selectFrom('orders').select(['buyer_company', 'buyer_tax_id']).where('id', '=', orderId).executeTakeFirst();
+  return { company: row?.buyer_company ?? null, taxId: row?.buyer_tax_id ?? null };
 }

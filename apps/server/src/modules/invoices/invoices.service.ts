@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
 import { getOrder } from '../orders/orders.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { findInvoicePdf, keepInvoicePdf } from './invoices.repository.ts';
+import { findInvoicePdf, findOrderBusiness, keepInvoicePdf } from './invoices.repository.ts';
 
 export const NO_INVOICE_YET = 'An invoice is issued once the order is paid.';
 
@@ -19,7 +19,8 @@ export async function getInvoicePdf(deps: ServiceDeps, orderId: number, user: Se
   }
   const kept = await findInvoicePdf(deps.db, orderId);
   if (kept) return { number: invoiceNumber, pdf: kept };
-  await keepInvoicePdf(deps.db, orderId, await renderInvoicePdf({ ...order, invoiceNumber, invoicedAt }));
+  const business = await findOrderBusiness(deps.db, orderId);
+  await keepInvoicePdf(deps.db, orderId, await renderInvoicePdf({ ...order, invoiceNumber, invoicedAt }, business));
   // Two first downloads at once render twice; both answer the one that was kept.
   const pdf = await findInvoicePdf(deps.db, orderId);
   if (!pdf) throw new Error(`invoice of order ${orderId} was not kept`);

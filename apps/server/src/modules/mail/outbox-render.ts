@@ -1,8 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { Db, OutboxRow } from '../../db/schema.ts';
 import { findLinesOf, findOrderById, toOrder } from '../orders/orders.repository.ts';
+import { findToolById } from '../tools/tools.repository.ts';
 import type { RenderOutboxRow } from './outbox.ts';
 import {
+  backInStockEmail,
   orderCancelledEmail,
   orderPaidEmail,
   orderPaidNoticeEmail,
@@ -25,11 +27,33 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     if (row.kind === 'verify_email') return verificationEmail(payload as { name: string; url: string });
     if (row.kind === 'reset_password') return resetPasswordEmail(payload as { name: string; url: string });
+    if (row.kind === 'back_in_stock') {
+      const { toolId, tool: toolName, name } = payload as { toolId: number; tool: string; name: string };
+      const tool = await findToolById(db, toolId);
+      return backInStockEmail({
+        name,
+        publicUrl,
+        tool: tool
+          ? {
+              id: tool.id,
+              name: tool.name,
+              sku: tool.sku,
+              available: tool.available > 0 ? tool.available : null,
+              minimum: tool.minimum,
+              priceCents: tool.price_cents,
+            }
+          : { id: toolId, name: toolName, sku: null, available: null, minimum: null, priceCents: null },
+      });
+    }
     if (row.order_id === null) throw new Error(`outbox row ${row.id}: a ${row.kind} email without an order`);
     const orderRow = await findOrderById(db, row.order_id);
     if (!orderRow) throw new Error(`outbox row ${row.id}: order ${row.order_id} not found`);
     const lines = (await findLinesOf(db, [orderRow.id])).get(orderRow.id) ?? [];
-    const context = { order: toOrder(orderRow, lines, config.UNPAID_ORDER_TTL_HOURS), publicUrl };
+    const context = {
+      order: toOrder(orderRow, lines, config.UNPAID_ORDER_TTL_HOURS),
+      business: { company: orderRow.buyer_company, taxId: orderRow.buyer_tax_id },
+      publicUrl,
+    };
     switch (row.kind) {
       case 'order_placed':
         return orderPlacedEmail(context);

@@ -109,6 +109,8 @@ export interface Cancellation {
 
 interface OrderMailContext {
   order: Order;
+  /** The buyer's company and tax / VAT number as the order keeps them from its placing (item 8). */
+  business?: { company: string | null; taxId: string | null };
   /** The store's address: https://shop.example */
   publicUrl: string;
 }
@@ -158,6 +160,14 @@ function facts(pairs: ReadonlyArray<readonly [string, string | null]>): { text: 
   };
 }
 
+/** The buyer's company and tax / VAT number, when the order has them. */
+function businessFacts({ business }: OrderMailContext): Array<readonly [string, string | null]> {
+  return [
+    ['Company', business?.company ?? null],
+    ['Tax / VAT number', business?.taxId ?? null],
+  ];
+}
+
 function shipTo(order: Order): string {
   return `${order.buyerName}\n${order.address}\nPhone: ${order.phone}`;
 }
@@ -173,6 +183,7 @@ export function orderPlacedEmail(context: OrderMailContext): RenderedMail {
     ['Order', `#${order.id}`],
     ['Placed', formatMailTime(order.createdAt)],
     ['PO number', order.poNumber],
+    ...businessFacts(context),
     ['Ship to', shipTo(order)],
   ]);
   const howToPay = 'How to pay: by card on the payment page of your order (Visa, Mastercard, American Express).';
@@ -210,6 +221,7 @@ export function orderPaidEmail(context: OrderMailContext): RenderedMail {
     ['Transaction id', order.transactionId],
     ['Invoice', order.invoiceNumber],
     ['PO number', order.poNumber],
+    ...businessFacts(context),
     ['Ship to', shipTo(order)],
   ]);
   return {
@@ -244,6 +256,7 @@ export function orderShippedEmail(
     ['Carrier', context.shipment?.carrier ?? null],
     ['Tracking number', context.shipment?.trackingNumber ?? null],
     ['PO number', order.poNumber],
+    ...businessFacts(context),
     ['Ship to', shipTo(order)],
   ]);
   return {
@@ -277,6 +290,7 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
     ['Order', `#${order.id}`],
     ['Placed', formatMailTime(order.createdAt)],
     ['PO number', order.poNumber],
+    ...businessFacts(context),
   ]);
   const nothing = 'Nothing was charged for it. You are welcome to order again at any time.';
   return {
@@ -301,6 +315,7 @@ export function orderPaidNoticeEmail(context: OrderMailContext): RenderedMail {
     ['Transaction id', order.transactionId],
     ['Invoice', order.invoiceNumber],
     ['PO number', order.poNumber],
+    ...businessFacts(context),
     ['Ship to', shipTo(order)],
   ]);
   return {
@@ -314,5 +329,44 @@ export function orderPaidNoticeEmail(context: OrderMailContext): RenderedMail {
       'Ready to ship',
     ),
     link: orderUrl(context),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Email me when it is back"
+
+/** What a back-in-stock email says: the tool as it is when sent (or its name when it is gone). */
+export interface BackInStockContext {
+  /** The subscriber's name. */
+  name: string;
+  tool: { id: number; name: string; sku: string | null; available: number | null; minimum: number | null; priceCents: number | null };
+  /** The store's address: https://shop.example */
+  publicUrl: string;
+}
+
+/** To a buyer who asked for it: a tool they waited for is in stock again (their one email about it). */
+export function backInStockEmail({ name, tool, publicUrl }: BackInStockContext): RenderedMail {
+  const subject = `${tool.name} is back in stock`;
+  const toolUrl = `${publicUrl}/tools/${tool.id}`;
+  const buyUrl = `${publicUrl}/purchase/${tool.id}`;
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const news = `${tool.name} is back in stock. You asked us to tell you: this is the one email about it.`;
+  const info = facts([
+    ['Tool', tool.name],
+    ['SKU', tool.sku],
+    ['Available now', tool.available === null ? null : `${tool.available.toLocaleString('en-US')} pieces`],
+    ['Minimum order', tool.minimum === null ? null : `${tool.minimum.toLocaleString('en-US')} pieces`],
+    ['Price per unit', tool.priceCents === null ? null : formatCents(tool.priceCents)],
+  ]);
+  const hurry = 'Stock goes to the first orders placed, so it may run out again.';
+  return {
+    subject,
+    text: signOff([greeting, news, info.text, hurry, `Order it: ${buyUrl}`, `The tool: ${toolUrl}`].join('\n\n')),
+    html: layout(
+      subject,
+      `${paragraph(greeting)}${paragraph(news)}${info.html}${paragraph(hurry)}${button(buyUrl, 'Order it now')}<p style="margin:0"><a href="${escapeHtml(toolUrl)}" style="color:${BRAND}">See the tool</a></p>`,
+      `${tool.name} can be ordered again`,
+    ),
+    link: buyUrl,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
+import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 
 /**
  * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
@@ -53,6 +54,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtl
     createdAt,
     expiresAt:
       row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
   };
 }
 
@@ -66,13 +69,20 @@ export interface OrderChange {
 /**
  * Writes one event of an order's history and the email that tells the buyer of it (to the
  * outbox), in the caller's transaction: the change, its history and its email are one.
+ * `mail` adds to what the email is told (a shipment's carrier and tracking number).
  */
-export async function recordOrderEvent(db: Db, orderId: number, kind: OrderEventRow['kind'], change: OrderChange): Promise<void> {
+export async function recordOrderEvent(
+  db: Db,
+  orderId: number,
+  kind: OrderEventRow['kind'],
+  change: OrderChange,
+  mail: Record<string, unknown> = {},
+): Promise<void> {
   await db
     .insertInto('order_event')
     .values({ order_id: orderId, kind, at: nowIso(), actor: change.actor, actor_id: change.actorId, note: change.note })
     .execute();
-  await enqueueOrderMail(db, orderId, kind, { actor: change.actor, note: change.note });
+  await enqueueOrderMail(db, orderId, kind, { ...mail, actor: change.actor, note: change.note });
 }
 
 /** An order's history, oldest first. */
@@ -227,6 +237,21 @@ export async function findCancellationsOf(db: Db, orderIds: readonly number[]): 
   return byOrder;
 }
 
+/**
+ * The buyer's unpaid one-line orders of a tool placed at or after `since` (an ISO time), newest
+ * first: what the purchase page asks about before the same order is placed again. The partial
+ * index orders_unpaid_user_idx holds a buyer's unpaid orders, a handful at most.
+ */
+export async function findRecentUnpaidOrdersOf(db: Db, userId: string, toolId: number, since: string, limit: number): Promise<OrderRow[]> {
+  return unpaidOrdersRows(db, userId)
+    .where('line_count', '=', 1)
+    .where('tool_id', '=', toolId)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Unpaid orders placed before `cutoff` (an ISO time), oldest first. */
 export async function findUnpaidOrdersBefore(db: Db, cutoff: string, limit: number): Promise<OrderRow[]> {
   return db
@@ -268,6 +293,11 @@ export async function findUnpaidOrdersOfTool(db: Db, toolId: number, options: { 
 export async function countUnpaidOrdersOf(db: Db, userId: string): Promise<number> {
   const row = await unpaidOrdersOf(db, userId).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The buyer's unpaid orders (status as a literal: see unpaidOrdersOf). */
+function unpaidOrdersRows(db: Db, userId: string) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', sql.lit('unpaid'));
 }
 
 function unpaidOrdersOf(db: Db, userId: string) {
@@ -351,6 +381,12 @@ export async function returnStock(db: Db, dialect: DialectName, orderId: number)
       available = available + (select l.quantity from order_line l where l.order_id = ${orderId} and l.tool_id = tool.id),
       updated_at = ${nowIso()}
     where id in (select l.tool_id from order_line l where l.order_id = ${orderId})`.execute(db);
+  // A tool that was out of stock may be back: its "Email me when it is back" subscribers hear of it.
+  const lines = await db.selectFrom('order_line').select('tool_id').where('order_id', '=', orderId).execute();
+  await releaseStockAlerts(
+    db,
+    lines.map((line) => line.tool_id),
+  );
 }
 
 /** What a buyer asks for: the lines, in their order, and who and where. */
@@ -437,6 +473,8 @@ async function placeOnSqlite(db: Db, order: OrderRequest): Promise<{ row: OrderR
     if (total > MAX_CARD_PAYMENT_CENTS) throw new OrderRefused();
     const first = taken[0];
     if (!first) throw new OrderRefused();
+    // The buyer's business details as they are now: the order keeps them, whatever the profile becomes.
+    const business = await trx.selectFrom('profile').select(['company', 'tax_id']).where('user_id', '=', order.userId).executeTakeFirst();
     const row = await trx
       .insertInto('orders')
       .values({
@@ -452,6 +490,8 @@ async function placeOnSqlite(db: Db, order: OrderRequest): Promise<{ row: OrderR
         buyer_name: order.buyerName,
         phone: order.phone,
         address: order.address,
+        buyer_company: business?.company || null,
+        buyer_tax_id: business?.tax_id || null,
         status: 'unpaid',
         idempotency_key: order.idempotencyKey,
         created_at: now,
@@ -499,11 +539,14 @@ async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: Orde
     first_line as (select * from taken order by line_no limit 1),
     ord as (
       insert into orders (user_id, tool_id, tool_name, unit_price_cents, quantity, total_cents, line_count, po_number,
-        buyer_email, buyer_name, phone, address, status, idempotency_key, created_at, updated_at)
+        buyer_email, buyer_name, phone, address, buyer_company, buyer_tax_id, status, idempotency_key, created_at, updated_at)
       select ${order.userId}, f.tool_id,
         case when s.n > 1 then f.tool_name || ' and ' || (s.n - 1) || ' more' else f.tool_name end,
         f.unit_price_cents, s.pieces, s.total, s.n, ${order.poNumber}::text,
-        ${order.buyerEmail}, ${order.buyerName}, ${order.phone}, ${order.address}, 'unpaid', ${order.idempotencyKey}::text,
+        ${order.buyerEmail}, ${order.buyerName}, ${order.phone}, ${order.address},
+        (select nullif(p.company, '') from profile p where p.user_id = ${order.userId}),
+        (select nullif(p.tax_id, '') from profile p where p.user_id = ${order.userId}),
+        'unpaid', ${order.idempotencyKey}::text,
         ${now}::timestamptz, ${now}::timestamptz
       from summary s, first_line f
       where s.n = ${count} and s.total <= ${MAX_CARD_PAYMENT_CENTS} and ${cap}
@@ -539,13 +582,14 @@ async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: Orde
 /**
  * Moves an order from one status to another only if it is still in `from`: of two racing
  * changes (cancel and pay, two cancels) exactly one wins. Answers the updated row, or
- * undefined when the order was not in `from`.
+ * undefined when the order was not in `from`. A shipment stores its carrier and tracking number.
  */
 export async function transitionOrder(
   db: Db,
   id: number,
   from: OrderStatus,
   to: Exclude<OrderStatus, 'paid' | 'unpaid'>,
+  shipment?: { carrier: string | null; trackingNumber: string | null },
 ): Promise<OrderRow | undefined> {
   const now = nowIso();
   return db
@@ -555,6 +599,7 @@ export async function transitionOrder(
       updated_at: now,
       ...(to === 'cancelled' ? { cancelled_at: now } : {}),
       ...(to === 'shipped' ? { shipped_at: now } : {}),
+      ...(to === 'shipped' && shipment ? { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', from)

@@ -7,6 +7,8 @@ const full = {
   education: 'BSc Mechanical Engineering',
   linkedin: 'https://www.linkedin.com/in/someone',
   address: '12 Mill Road, Leeds',
+  company: '',
+  taxId: '',
 };
 
 describe('my profile', () => {
@@ -35,7 +37,7 @@ describe('my profile', () => {
   it('answers empty strings before anything is saved', async () => {
     const res = await as(app, alice, { url: '/api/me/profile' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ phone: '', education: '', linkedin: '', address: '' });
+    expect(res.json()).toEqual({ phone: '', education: '', linkedin: '', address: '', company: '', taxId: '' });
   });
 
   it('saves the whole profile, replaces it on the next save, and keeps it per user', async () => {
@@ -44,7 +46,7 @@ describe('my profile', () => {
     expect(saved.json()).toEqual(full);
     expect((await as(app, alice, { url: '/api/me/profile' })).json()).toEqual(full);
 
-    const partial = { phone: '', education: '', linkedin: '', address: 'Elsewhere 1' };
+    const partial = { phone: '', education: '', linkedin: '', address: 'Elsewhere 1', company: '', taxId: '' };
     expect((await as(app, alice, { method: 'PUT', url: '/api/me/profile', payload: partial })).json()).toEqual(partial);
     expect((await as(app, alice, { url: '/api/me/profile' })).json()).toEqual(partial);
 

@@ -2,7 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { isProfileComplete, updateProfileSchema, type Profile, type UpdateProfileInput } from '@toolsify/shared/profile';
+import {
+  isProfileComplete,
+  updateProfileSchema,
+  type Profile,
+  type UpdateProfileBody,
+  type UpdateProfileInput,
+} from '@toolsify/shared/profile';
 import { FormField, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -12,10 +18,11 @@ export interface ProfileFormProps {
   profile: Profile;
 }
 
-const FIELDS = ['phone', 'education', 'linkedin', 'address'] as const;
+const FIELDS = ['phone', 'education', 'linkedin', 'address', 'company', 'taxId'] as const;
 
 /**
- * My Profile: read-only name and email; phone, education, LinkedIn link and address. The
+ * My Profile: read-only name and email; phone, education, LinkedIn link and address; an
+ * optional company name and tax / VAT number (shown on invoices and order emails). The
  * profile is saved (it prefills the purchase form); 'Profile Updated' shows only when phone
  * and address are filled, as the spec says.
  */
@@ -26,7 +33,7 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<UpdateProfileInput>({ resolver: zodResolver(updateProfileSchema), defaultValues: profile });
+  } = useForm<UpdateProfileBody, unknown, UpdateProfileInput>({ resolver: zodResolver(updateProfileSchema), defaultValues: profile });
   const save = useUpdateProfile();
 
   const onSubmit = handleSubmit((values) =>
@@ -94,6 +101,30 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
           autoComplete="street-address"
           {...register('address')}
         />
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm text-base-content/70">
+            Buying for a business? Both are optional; invoices and order emails show them.
+          </legend>
+          <InputField
+            id="profile-company"
+            label="Company name"
+            error={errors.company?.message}
+            autoComplete="organization"
+            maxLength={120}
+            placeholder="e.g. Mill Road Joinery Ltd"
+            {...register('company')}
+          />
+          <InputField
+            id="profile-tax-id"
+            label="Tax / VAT number"
+            error={errors.taxId?.message}
+            autoComplete="off"
+            maxLength={30}
+            placeholder="e.g. GB123456789"
+            {...register('taxId')}
+          />
+        </fieldset>
 
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary sm:min-w-40" disabled={save.isPending}>

@@ -1,0 +1,36 @@
+import { expect, newAccount, signIn, test } from '../fixtures.ts';
+import { screenshots } from '../screenshots.ts';
+
+/** Issue 18, item 8: My Profile adds an optional company name and tax / VAT number. */
+test.describe('business profile', () => {
+  test('My Profile saves an optional company name and tax / VAT number beside the spec fields', async ({ page }) => {
+    await signIn(page, newAccount('business'));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    // The spec's fields are all still there.
+    for (const label of ['Phone', 'Education', 'LinkedIn link', 'Address'])
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    const company = page.getByLabel('Company name');
+    const taxId = page.getByLabel('Tax / VAT number');
+    await expect(company).toHaveValue('');
+    await expect(taxId).toHaveValue('');
+
+    const save = page.getByRole('button', { name: 'Update Profile' });
+    await taxId.fill('GB<123>');
+    await save.click();
+    await expect(page.getByText('Provide a valid tax / VAT number')).toBeVisible();
+    await expect(taxId).toHaveAttribute('aria-invalid', 'true');
+
+    await company.fill('Mill Road Joinery Ltd');
+    await taxId.fill('GB 123 456 789');
+    await page.getByLabel('Phone', { exact: true }).fill('+44 113 496 0000');
+    await page.getByLabel('Address', { exact: true }).fill('12 Mill Road, Leeds');
+    await save.click();
+    await expect(page.getByText('Profile Updated')).toBeVisible();
+    await screenshots(page, 'business-profile');
+
+    await page.reload();
+    await expect(page.getByLabel('Company name')).toHaveValue('Mill Road Joinery Ltd');
+    await expect(page.getByLabel('Tax / VAT number')).toHaveValue('GB 123 456 789');
+  });
+});
