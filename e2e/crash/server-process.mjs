@@ -1,7 +1,7 @@
 // One production server process (apps/server/dist/main.js) that the crash test starts, kills
 // with SIGKILL, and starts again on the same port and database.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,15 +36,19 @@ async function answers(url) {
 
 export class ServerProcess {
   /**
-   * @param {{ name: string, port: number, env: Record<string, string>, logFile: string, publicUrl?: string }} options
+   * @param {{ name: string, port: number, env: Record<string, string>, logFile: string, publicUrl?: string, logToFile?: boolean }} options
    * publicUrl: the address customers use (one for all processes behind a load balancer).
+   * logToFile: the server writes its output straight into logFile, as a deployed server writes
+   * to its log (the benchmark: a pipe to this process would fill while the load runs).
    */
-  constructor({ name, port, env, logFile, publicUrl }) {
+  constructor({ name, port, env, logFile, publicUrl, logToFile = false }) {
     this.name = name;
     this.port = port;
     this.url = `http://127.0.0.1:${port}`;
     this.publicUrl = publicUrl ?? this.url;
     this.env = env;
+    this.logFile = logFile;
+    this.logToFile = logToFile;
     this.log = createWriteStream(logFile, { flags: 'a' });
     this.child = null;
     this.starts = 0;
@@ -61,6 +65,7 @@ export class ServerProcess {
     if (await answers(this.url)) throw new Error(`port ${this.port} is taken by another process: ${this.name} cannot start`);
     this.starts += 1;
     this.log.write(`\n--- start #${this.starts} at ${new Date().toISOString()}\n`);
+    const output = this.logToFile ? openSync(this.logFile, 'a') : null;
     const child = spawn(process.execPath, [mainJs], {
       env: {
         PATH: process.env.PATH ?? '',
@@ -71,10 +76,12 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         ...this.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: output === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', output, output],
     });
-    child.stdout.pipe(this.log, { end: false });
-    child.stderr.pipe(this.log, { end: false });
+    if (output === null) {
+      child.stdout.pipe(this.log, { end: false });
+      child.stderr.pipe(this.log, { end: false });
+    } else closeSync(output);
     children.add(child);
     let exited = null;
     child.once('exit', (code, signal) => {
