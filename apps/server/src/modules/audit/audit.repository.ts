@@ -96,8 +96,9 @@ export async function findAuditPage(db: Db, filters: AuditFilters): Promise<Audi
     query = query.where((eb) => eb.or([eb('actor_id', '=', actor), like('actor_email', actor)]));
   }
   if (filters.q !== undefined) {
-    const q = filters.q.replace(/^#(?=\d+$)/, '');
-    query = query.where((eb) => eb.or([like('target_label', filters.q!), eb('target_id', '=', q)]));
+    const text = filters.q;
+    const id = text.replace(/^#(?=\d+$)/, '');
+    query = query.where((eb) => eb.or([like('target_label', text), eb('target_id', '=', id)]));
   }
   const { start, end } = dayRangeTimes(filters);
   if (start !== undefined) query = query.where('at', '>=', start);

@@ -159,7 +159,7 @@ describe('audit log', () => {
     const first = await audit('?limit=3');
     const second = await audit(`?limit=3&cursor=${first.nextCursor}`);
     expect([...first.items, ...second.items].map((e) => e.id)).toEqual(all.items.slice(0, 6).map((e) => e.id));
-    expect(all.items.map((e) => e.id)).toEqual([...all.items.map((e) => e.id)].sort((a, b) => b - a));
+    expect(all.items.map((e) => e.id)).toEqual(all.items.map((e) => e.id).sort((a, b) => b - a));
   });
 
   it('answers a bad filter with a 400 naming it, and customers with 403', async () => {

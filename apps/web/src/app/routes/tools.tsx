@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import type { ToolSort } from '@toolsify/shared/search';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -6,6 +6,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
+import { useTypedSearch } from '../../lib/use-typed-search.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
@@ -16,9 +17,6 @@ import {
   isFiltered,
   type CatalogParams,
 } from '../../features/catalog/utils/catalog-params.ts';
-
-/** How long typing pauses before the search runs (ms). */
-const SEARCH_PAUSE = 300;
 
 const sortLabels: Record<ToolSort, string> = {
   relevance: 'Best match',
@@ -147,28 +145,10 @@ type Apply = (next: Partial<CatalogParams>, options?: { replace?: boolean }) => 
 
 function CatalogControls({ params, apply }: { params: CatalogParams; apply: Apply }) {
   const id = useId();
-  const [text, setText] = useState(params.q);
-  const [shownQ, setShownQ] = useState(params.q);
-  // The URL's words changed (our own search, Back, the navbar, Clear filters): show them,
-  // unless the box already says the same (so a trailing space being typed is kept).
-  if (params.q !== shownQ) {
-    setShownQ(params.q);
-    if (text.trim() !== params.q) setText(params.q);
-  }
-
-  // Search after a pause in typing; the focus stays in the box. Refining a search replaces its
-  // history entry, so Back does not walk through every pause; a new search is a new entry.
-  const words = text.trim();
-  const refining = Boolean(params.q);
-  useEffect(() => {
-    if (words === params.q) return;
-    const timer = setTimeout(() => apply({ q: words }, { replace: refining && Boolean(words) }), SEARCH_PAUSE);
-    return () => clearTimeout(timer);
-  }, [words, params.q, refining, apply]);
-
+  const { text, setText, submit } = useTypedSearch(params.q, (q, options) => apply({ q }, options));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (words !== params.q) apply({ q: words });
+    submit();
   };
 
   return (

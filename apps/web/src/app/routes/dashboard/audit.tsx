@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'wouter';
 import { auditActionLabels, auditActions, MAX_AUDIT_SEARCH_LENGTH, type AuditAction } from '@toolsify/shared/audit';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -7,8 +7,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditSearchOf, useAudit, type AuditFilters } from '../../../features/audit/api/get-audit.ts';
 import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
-
-const TYPING_PAUSE_MS = 350;
+import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
@@ -34,13 +33,7 @@ function TextFilter({
   placeholder: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onApply(text.trim()), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onApply]);
+  const { text, setText } = useTypedSearch(value, onApply);
   return (
     <label className="form-control w-full" htmlFor={id}>
       <span className="label-text mb-1 text-sm">{label}</span>

@@ -1,11 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { isOrderDay, orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
 import { ordersExportUrl } from '../api/get-all-orders.ts';
 import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/order-filters.ts';
+import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 import { ToolFilter } from './tool-filter.tsx';
-
-/** How long typing pauses before the search runs (ms). */
-const SEARCH_PAUSE = 300;
 
 export type ApplyOrderFilters = (next: Partial<OrderFilterParams>, options?: { replace?: boolean }) => void;
 
@@ -18,28 +16,10 @@ const statusLabel = (status: OrderStatus) => (status === 'paid' ? 'Pending (paid
  */
 export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilterParams; apply: ApplyOrderFilters; onClear: () => void }) {
   const id = useId();
-  const [text, setText] = useState(params.q);
-  const [shownQ, setShownQ] = useState(params.q);
-  // The URL's search changed (our own search, Back, Clear filters): show it, unless the box
-  // already says the same (so a trailing space being typed is kept).
-  if (params.q !== shownQ) {
-    setShownQ(params.q);
-    if (orderSearchText(text) !== params.q) setText(params.q);
-  }
-
-  // Refining a search replaces its history entry, so Back does not walk through every pause; a
-  // new search is a new entry.
-  const words = orderSearchText(text);
-  const refining = Boolean(params.q);
-  useEffect(() => {
-    if (words === params.q) return;
-    const timer = setTimeout(() => apply({ q: words }, { replace: refining && Boolean(words) }), SEARCH_PAUSE);
-    return () => clearTimeout(timer);
-  }, [words, params.q, refining, apply]);
-
+  const { text, setText, words, submit } = useTypedSearch(params.q, (q, options) => apply({ q }, options), orderSearchText);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (words !== params.q) apply({ q: words });
+    submit();
   };
 
   // A day applies once it is a whole date (a year being typed, 0002... 0202, is not yet one).
