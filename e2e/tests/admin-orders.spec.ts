@@ -81,11 +81,12 @@ function parseCsv(text: string): string[][] {
 }
 
 test.describe('Manage All Orders: find and export', () => {
-  test('search, status and tool filters live in the URL, Back undoes one, and Export CSV downloads what they show', async ({
+  test('the search and the status live in the URL, Back undoes one, and an order number or a link with days finds the orders', async ({
     page,
     playwright,
   }) => {
     const fx = await placeOrders(playwright);
+    const words = fx.buyer.email.split('@')[0]!;
     await signIn(page, adminAccount());
     await page.goto('/dashboard/manage');
     await expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible();
@@ -93,8 +94,8 @@ test.describe('Manage All Orders: find and export', () => {
     // Typing searches after a pause; the focus stays in the box.
     const search = page.getByRole('searchbox', { name: 'Search orders' });
     await search.click();
-    await search.pressSequentially(fx.buyer.email.split('@')[0]!, { delay: 20 });
-    await expect(page).toHaveURL(new RegExp(`[?&]q=${fx.buyer.email.split('@')[0]}`));
+    await search.pressSequentially(words, { delay: 20 });
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${words}`));
     await expect(search).toBeFocused();
     await expect(rowOf(page, fx.hammers)).toBeVisible();
     await expect(rowOf(page, fx.wrenches)).toBeVisible();
@@ -114,8 +115,28 @@ test.describe('Manage All Orders: find and export', () => {
     await page.goBack();
     await expect(page).not.toHaveURL(/status=/);
     await expect(page.getByLabel('Status')).toHaveValue('');
-    await expect(search).toHaveValue(fx.buyer.email.split('@')[0]!);
+    await expect(search).toHaveValue(words);
     await expect(rowOf(page, fx.wrenches)).toBeVisible();
+
+    // An order number finds its order; a link with the days of today (UTC) finds both open ones.
+    await search.fill(`#${fx.hammers.id}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(page.getByTestId('orders-shown')).toHaveText('1 order found');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(`/dashboard/manage?q=PO-${fx.stamp}&from=${today}&to=${today}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
+    await expect(rowOf(page, fx.wrenches)).toBeVisible();
+    await expect(page.getByLabel('Placed from')).toHaveValue(today);
+  });
+
+  test('a tool picked by its SKU stays after a reload, Export CSV downloads what the filters show, and nothing found offers Clear filters', async ({
+    page,
+    playwright,
+  }) => {
+    const fx = await placeOrders(playwright);
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/manage?q=${fx.buyer.email.split('@')[0]}`);
+    await expect(rowOf(page, fx.hammers)).toBeVisible();
 
     // A tool, picked from the catalog by its SKU.
     const toolBox = page.getByRole('combobox', { name: 'Tool' });
@@ -150,22 +171,13 @@ test.describe('Manage All Orders: find and export', () => {
     // Nothing found: what to try, and Clear filters back to every order.
     await page.getByTestId('tool-filter-chip').getByRole('button', { name: 'Clear the tool filter' }).click();
     await expect(page).not.toHaveURL(/toolId=/);
+    const search = page.getByRole('searchbox', { name: 'Search orders' });
     await search.fill('no-such-order-anywhere');
     await expect(page.getByTestId('orders-no-match')).toContainText('No orders match “no-such-order-anywhere”');
     await screenshots(page, 'manage-orders-no-match');
     await page.getByTestId('orders-no-match').getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manage$/);
     await expect(search).toHaveValue('');
-
-    // An order number finds its order; a link with the days of today (UTC) does too.
-    await search.fill(`#${fx.hammers.id}`);
-    await expect(rowOf(page, fx.hammers)).toBeVisible();
-    await expect(page.getByTestId('orders-shown')).toHaveText('1 order found');
-    const today = new Date().toISOString().slice(0, 10);
-    await page.goto(`/dashboard/manage?q=PO-${fx.stamp}&from=${today}&to=${today}`);
-    await expect(rowOf(page, fx.hammers)).toBeVisible();
-    await expect(rowOf(page, fx.wrenches)).toBeVisible();
-    await expect(page.getByLabel('Placed from')).toHaveValue(today);
   });
 
   test('on a phone the filters stack, nothing sticks out sideways, and search works', async ({ page, playwright }) => {

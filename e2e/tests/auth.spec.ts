@@ -302,7 +302,15 @@ test.describe('guards and the dashboard', () => {
     await signIn(page, adminAccount());
     await page.goto('/dashboard/users');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['My Profile', 'All Users', 'Manage All Orders', 'Add a Product', 'Manage Products']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'My Profile',
+      'All Users',
+      'Manage All Orders',
+      'Add a Product',
+      'Manage Products',
+      'Audit Log',
+      'Reviews',
+    ]);
     await expect(page).toHaveURL(/\/dashboard\/users$/);
     await expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('aria-current', 'page');
   });

@@ -245,7 +245,12 @@ test.describe('ordering', () => {
     await expect(pending.getByRole('button', { name: `Cancel order #${paid.id}` })).toHaveCount(0);
     await screenshots(page, 'orders-manage');
 
+    // Shipment opens a dialog (where it goes, an optional carrier and tracking number); confirmed without them.
     await pending.getByRole('button', { name: `Shipment for order #${paid.id}` }).click();
+    await page
+      .getByRole('dialog', { name: `Ship order #${paid.id}` })
+      .getByRole('button', { name: 'Confirm shipment' })
+      .click();
     await expect(page.getByText(`Order #${paid.id} is marked as shipped.`)).toBeVisible();
     await expect(pending).toContainText('Shipped');
     await expect(pending.getByRole('button', { name: /Shipment/ })).toHaveCount(0);

@@ -95,6 +95,10 @@ test.describe('payments (sandbox gateway)', () => {
     await expect(pending).toContainText('Pending');
     await expect(pending).toContainText(transactionId);
     await pending.getByRole('button', { name: `Shipment for order #${order.id}` }).click();
+    await adminPage
+      .getByRole('dialog', { name: `Ship order #${order.id}` })
+      .getByRole('button', { name: 'Confirm shipment' })
+      .click();
     await expect(pending).toContainText('Shipped');
     await expect(pending.getByRole('button', { name: /Shipment/ })).toHaveCount(0);
     expect((await orderById(adminPage.request, order.id)).status).toBe('shipped');

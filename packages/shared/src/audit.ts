@@ -17,6 +17,8 @@ export const auditActions = [
   'tool.delete',
   'tool.restock',
   'tool.import',
+  'review.hide',
+  'review.unhide',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -32,9 +34,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'tool.delete': 'Deleted product',
   'tool.restock': 'Restocked product',
   'tool.import': 'Imported products',
+  'review.hide': 'Hid a review',
+  'review.unhide': 'Showed a review again',
 };
 
-export const auditTargetTypes = ['user', 'order', 'tool', 'catalog'] as const;
+export const auditTargetTypes = ['user', 'order', 'tool', 'catalog', 'review'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** A field's value in an audit record: what the admin saw and set. */

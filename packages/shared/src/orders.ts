@@ -300,6 +300,9 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** When an unpaid order is cancelled if nobody pays it (null once paid or cancelled, or when expiry is off). */
   expiresAt: z.string().nullable(),
+  /** Who carries a shipped order and its tracking number, when the admin gave them (null otherwise). */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -398,3 +401,61 @@ export const orderExportColumns = [
   'Transaction id',
   'Invoice number',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Shipping (Manage All Orders' Shipment dialog)
+
+export const MAX_CARRIER_LENGTH = 60;
+export const MAX_TRACKING_NUMBER_LENGTH = 64;
+const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/;
+
+/** An optional line of text: trimmed, empty or null meaning none. */
+function optionalLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or shorter`)
+    .refine(hasNoControlCharacters, `${label} must be one line of text`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+}
+
+/**
+ * `POST /api/orders/:id/ship` (admin): `{ carrier?, trackingNumber? }`, both optional (an empty
+ * body ships without them). The dialog's form uses the same schema.
+ */
+export const shipOrderBodySchema = z.strictObject({
+  carrier: optionalLine('Carrier', MAX_CARRIER_LENGTH),
+  trackingNumber: optionalLine('Tracking number', MAX_TRACKING_NUMBER_LENGTH).refine(
+    (v) => v === null || TRACKING_NUMBER_PATTERN.test(v),
+    'Tracking number may hold letters, digits, spaces and . / _ - only',
+  ),
+});
+export type ShipOrderInput = z.output<typeof shipOrderBodySchema>;
+export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The same order again (the purchase page asks before placing it)
+
+/** An unpaid order of the same tool and quantity placed this recently makes the purchase page ask first. */
+export const DUPLICATE_ORDER_MINUTES = 10;
+
+/** `GET /api/orders/mine/recent-unpaid?toolId=`: the buyer's unpaid one-tool orders of this tool, placed in the last DUPLICATE_ORDER_MINUTES. */
+export const recentUnpaidQuerySchema = z.strictObject({ toolId: idSchema });
+export type RecentUnpaidQuery = z.infer<typeof recentUnpaidQuerySchema>;
+
+/** Of `orders`, the newest unpaid one of `toolId` in `quantity` (one line) placed less than DUPLICATE_ORDER_MINUTES before `now`. */
+export function findDuplicateOrder(orders: readonly Order[], toolId: number, quantity: number, now: number): Order | undefined {
+  const since = now - DUPLICATE_ORDER_MINUTES * 60_000;
+  return orders
+    .filter(
+      (order) =>
+        order.status === 'unpaid' &&
+        order.lines.length === 1 &&
+        order.lines[0]?.toolId === toolId &&
+        order.lines[0]?.quantity === quantity &&
+        Date.parse(order.createdAt) > since,
+    )
+    .sort((a, b) => b.id - a.id)[0];
+}

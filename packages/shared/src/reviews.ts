@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './ids.ts';
 
 /** A review as the API answers it (the reviewer's email is never published). */
 export const reviewSchema = z.object({
@@ -8,12 +9,28 @@ export const reviewSchema = z.object({
   img: z.string(),
   note: z.string(),
   createdAt: z.string(),
+  /** The reviewer has a paid or shipped order in this store. */
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** A review as admins see it (`GET /api/reviews/all`): also whether it is hidden, since when. */
+export const adminReviewSchema = reviewSchema.extend({
+  hidden: z.boolean(),
+  hiddenAt: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const reviewListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(3),
 });
+
+/** `GET /api/reviews/all` (admin): newest first, cursor-paged (the last id seen), hidden ones too. */
+export const adminReviewPageSchema = pageSchema(adminReviewSchema);
+export type AdminReviewPage = z.infer<typeof adminReviewPageSchema>;
+
+/** The Add a Review form's star picker: each rating and what it says. */
+export const ratingLabels: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -31,6 +31,7 @@ describe('Add a Product form', () => {
       priceBreaks: [],
       packSize: 1,
       maxPerOrder: null,
+      lowStockThreshold: null,
     });
     expect(createToolSchema.parse(productFormSchema.parse(filled))).toBeTruthy();
   });

@@ -175,6 +175,14 @@ const maxPerOrderField = z
   .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
   .nullable();
 
+/** Stock at or under which a tool is low (the admin's Low stock view); null: no alert. */
+const lowStockThresholdField = z
+  .number({ error: 'Low-stock alert must be a number of pieces' })
+  .int('Must be a whole number')
+  .min(0, 'Low-stock alert cannot be negative')
+  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+  .nullable();
+
 const PRICING_FIELDS = new Set<PropertyKey>(['priceCents', 'price', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks']);
 
 /**
@@ -254,6 +262,7 @@ export const createToolSchema = z
     priceBreaks: priceBreaksField.default([]),
     packSize: packSizeField.default(1),
     maxPerOrder: maxPerOrderField.default(null),
+    lowStockThreshold: lowStockThresholdField.default(null),
   })
   .refine(stockIsConsistent, minimumWithinAvailable)
   .superRefine(...pricingRule((tool: PricingSettings) => tool));
@@ -275,6 +284,8 @@ export const productFormSchema = z
     priceBreaks: priceBreakRowsField,
     packSize: packSizeField,
     maxPerOrder: maxPerOrderField,
+    // Empty in the form: no alert.
+    lowStockThreshold: lowStockThresholdField.default(null),
   })
   .refine(stockIsConsistent, minimumWithinAvailable)
   .superRefine(...pricingRule(formPricing, true))
@@ -321,6 +332,7 @@ export const updateToolSchema = z
     priceBreaks: priceBreaksField.optional(),
     packSize: packSizeField.optional(),
     maxPerOrder: maxPerOrderField.optional(),
+    lowStockThreshold: lowStockThresholdField.optional(),
     stock: stockChangeSchema.optional(),
   })
   .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -355,6 +367,8 @@ export const editToolFormSchema = z
     priceBreaks: priceBreakRowsField,
     packSize: packSizeField,
     maxPerOrder: maxPerOrderField,
+    // Left out: the alert stays as it is.
+    lowStockThreshold: lowStockThresholdField.optional(),
     stockDelta: z
       .number({ error: 'Stock change must be a number' })
       .int('Must be a whole number')
@@ -374,3 +388,35 @@ export const editToolFormSchema = z
     ...(stockDelta !== 0 ? { stock: { delta: stockDelta, reason: stockReason } } : {}),
   }));
 export type EditToolFormValues = z.input<typeof editToolFormSchema>;
+
+/**
+ * A tool as Manage Products sees it (admin only): the catalog's fields and its low-stock
+ * threshold, which the public catalog does not show.
+ */
+export const managedToolSchema = toolSchema.extend({ lowStockThreshold: z.number().int().nullable() });
+export type ManagedTool = z.infer<typeof managedToolSchema>;
+
+/** Whether a tool is low: a threshold is set and the stock is at or under it. */
+export function isLowStock(tool: Pick<ManagedTool, 'available' | 'lowStockThreshold'>): boolean {
+  return tool.lowStockThreshold !== null && tool.available <= tool.lowStockThreshold;
+}
+
+/**
+ * `GET /api/tools/manage` (admin): every live tool newest first (the cursor: the last id), or
+ * with `lowStock=true` those at or under their threshold, the emptiest first (the cursor: an
+ * opaque string). Each page says how many tools are low.
+ */
+export const managedToolsQuerySchema = z.strictObject({
+  limit: pageQuerySchema.shape.limit,
+  cursor: z.string().trim().min(1).max(40, 'cursor is not valid').optional(),
+  lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
+});
+export type ManagedToolsQuery = z.infer<typeof managedToolsQuerySchema>;
+
+export const managedToolPageSchema = z.object({
+  items: z.array(managedToolSchema),
+  nextCursor: z.union([z.number().int(), z.string()]).nullable(),
+  /** How many live tools are at or under their threshold now. */
+  lowStockCount: z.number().int(),
+});
+export type ManagedToolPage = z.infer<typeof managedToolPageSchema>;

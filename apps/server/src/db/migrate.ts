@@ -18,6 +18,8 @@ import { orderSearch } from './migrations/017-order-search.ts';
 import { audit } from './migrations/018-audit.ts';
 import { shipmentsAndStockAlerts } from './migrations/020-shipments-and-stock-alerts.ts';
 import { businessProfile } from './migrations/021-business-profile.ts';
+import { reviewHiding } from './migrations/022-review-hiding.ts';
+import { contactInbox } from './migrations/023-contact-inbox.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -40,6 +42,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '018-audit': audit(dialect),
     '020-shipments-and-stock-alerts': shipmentsAndStockAlerts(dialect),
     '021-business-profile': businessProfile,
+    '022-review-hiding': reviewHiding(dialect),
+    '023-contact-inbox': contactInbox(dialect),
   };
 }
 

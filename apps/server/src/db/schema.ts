@@ -196,6 +196,9 @@ export interface ReviewTable {
   note: string;
   created_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** An admin hid it from the testimonials, and who (migration 022). */
+  hidden_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProfileTable {
@@ -217,6 +220,8 @@ export interface ContactMessageTable {
   message: string;
   ip: string | null;
   created_at: Timestamp;
+  /** When an admin marked it read in the Inbox, or null (migration 023). */
+  read_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
 /** better-auth's tables (camelCase columns are better-auth's own naming). */

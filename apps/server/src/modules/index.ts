@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { meRoutes } from './auth/me.routes.ts';
 import { reviewsRoutes } from './reviews/reviews.routes.ts';
+import { reviewsAdminRoutes } from './reviews/reviews-admin.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
@@ -20,6 +21,7 @@ import { toolsBulkRoutes } from './tools/tools-bulk.routes.ts';
 export const apiModules: FastifyPluginAsync[] = [
   meRoutes as FastifyPluginAsync,
   reviewsRoutes as FastifyPluginAsync,
+  reviewsAdminRoutes as FastifyPluginAsync,
   profileRoutes as FastifyPluginAsync,
   usersRoutes as FastifyPluginAsync,
   ordersRoutes as FastifyPluginAsync,

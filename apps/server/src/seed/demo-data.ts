@@ -1,8 +1,9 @@
 import type { NewToolInput } from '../modules/tools/tools.repository.ts';
 
 /**
- * Demo catalog for a fresh store: believable bulk-buying prices (per unit, in cents) and stock.
- * Images are SVGs that live in apps/web/public/images/tools/.
+ * Demo catalog for a fresh store: believable bulk-buying prices (per unit, in cents) and stock,
+ * and the stock at which the admin wants to reorder (three are at or under it: the Low stock view
+ * and the dashboard show them). Images are SVGs that live in apps/web/public/images/tools/.
  */
 export const demoTools = [
   {
@@ -11,6 +12,7 @@ export const demoTools = [
     img: '/images/tools/cordless-drill.svg',
     priceCents: 4_850,
     available: 1_200,
+    lowStockThreshold: 300,
     minimum: 50,
     packSize: 5,
     priceBreaks: [
@@ -27,6 +29,7 @@ export const demoTools = [
     img: '/images/tools/angle-grinder.svg',
     priceCents: 3_290,
     available: 900,
+    lowStockThreshold: 200,
     minimum: 40,
     packSize: 10,
     priceBreaks: [
@@ -42,6 +45,7 @@ export const demoTools = [
     img: '/images/tools/wrench-set.svg',
     priceCents: 2_150,
     available: 2_400,
+    lowStockThreshold: 500,
     minimum: 100,
     packSize: 25,
     priceBreaks: [
@@ -56,6 +60,7 @@ export const demoTools = [
     img: '/images/tools/circular-saw.svg',
     priceCents: 6_900,
     available: 450,
+    lowStockThreshold: 500,
     minimum: 20,
     description: '1,400 W circular saw with a 24-tooth carbide blade, bevel to 45°, 63 mm cutting depth and a dust port.',
   },
@@ -65,6 +70,7 @@ export const demoTools = [
     img: '/images/tools/claw-hammer.svg',
     priceCents: 890,
     available: 5_000,
+    lowStockThreshold: 1000,
     minimum: 200,
     packSize: 50,
     priceBreaks: [
@@ -80,6 +86,7 @@ export const demoTools = [
     img: '/images/tools/screwdriver-set.svg',
     priceCents: 1_290,
     available: 3_200,
+    lowStockThreshold: 600,
     minimum: 150,
     packSize: 50,
     priceBreaks: [
@@ -94,6 +101,7 @@ export const demoTools = [
     img: '/images/tools/jigsaw.svg',
     priceCents: 4_200,
     available: 600,
+    lowStockThreshold: 150,
     minimum: 30,
     packSize: 1,
     priceBreaks: [
@@ -108,6 +116,7 @@ export const demoTools = [
     img: '/images/tools/adjustable-wrench.svg',
     priceCents: 1_150,
     available: 2_800,
+    lowStockThreshold: 500,
     minimum: 100,
     packSize: 20,
     priceBreaks: [
@@ -122,6 +131,7 @@ export const demoTools = [
     img: '/images/tools/impact-driver.svg',
     priceCents: 5_900,
     available: 0,
+    lowStockThreshold: 100,
     minimum: 25,
     packSize: 5,
     priceBreaks: [{ minQuantity: 50, unitPriceCents: 5600 }],
@@ -133,6 +143,7 @@ export const demoTools = [
     img: '/images/tools/locking-pliers.svg',
     priceCents: 1_050,
     available: 1_800,
+    lowStockThreshold: 360,
     minimum: 120,
     packSize: 12,
     priceBreaks: [
@@ -147,6 +158,7 @@ export const demoTools = [
     img: '/images/tools/bench-vise.svg',
     priceCents: 7_450,
     available: 300,
+    lowStockThreshold: 300,
     minimum: 10,
     description: 'Cast-iron bench vise with a 360° swivel base, replaceable serrated jaws and an anvil surface.',
   },
@@ -156,6 +168,7 @@ export const demoTools = [
     img: '/images/tools/hacksaw.svg',
     priceCents: 760,
     available: 4_100,
+    lowStockThreshold: 800,
     minimum: 200,
     packSize: 50,
     priceBreaks: [
@@ -170,6 +183,7 @@ export const demoTools = [
     img: '/images/tools/socket-set.svg',
     priceCents: 3_990,
     available: 750,
+    lowStockThreshold: 200,
     minimum: 40,
     packSize: 1,
     priceBreaks: [{ minQuantity: 80, unitPriceCents: 3790 }],
@@ -182,6 +196,7 @@ export const demoTools = [
     img: '/images/tools/tape-measure.svg',
     priceCents: 640,
     available: 6_000,
+    lowStockThreshold: 1000,
     minimum: 250,
     packSize: 50,
     priceBreaks: [

@@ -52,6 +52,16 @@ export interface Fixtures {
 
 export type Recipe = (fx: Fixtures, caller: Caller) => Call | Promise<Call>;
 
+/** A new Contact Us message (a target for the admin's Inbox actions). */
+async function freshContactMessage(fx: Fixtures): Promise<number> {
+  const row = await fx.app.db
+    .insertInto('contact_message')
+    .values({ email: 'visitor@example.com', subject: 'Hello', message: 'A question', ip: null, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A new review by customer A (hidden by the admin when `hidden`): a target for the admin's review actions. */
 async function freshReview(fx: Fixtures, hidden: boolean): Promise<number> {
   const at = new Date().toISOString();
@@ -311,6 +321,16 @@ export const recipes: Record<string, Recipe> = {
     method: 'POST',
     url: '/api/contact',
     payload: { email: 'visitor@example.com', subject: 'Hello', message: 'A question about drills' },
+  }),
+  // The admins' Inbox of Contact Us messages
+  'GET /api/contact/messages': () => get('/api/contact/messages?limit=5'),
+  'POST /api/contact/messages/:id/read': async (fx) => ({
+    method: 'POST',
+    url: `/api/contact/messages/${await freshContactMessage(fx)}/read`,
+  }),
+  'DELETE /api/contact/messages/:id/read': async (fx) => ({
+    method: 'DELETE',
+    url: `/api/contact/messages/${await freshContactMessage(fx)}/read`,
   }),
   // "Email me when it is back" on an out-of-stock tool
   'GET /api/me/stock-alerts': () => get('/api/me/stock-alerts'),

@@ -1,6 +1,7 @@
 /**
- * Every key of the web app's query cache, in one place. A key starts with its root ('tools',
- * 'orders'...), so invalidating a root refreshes every list and detail under it.
+ * Every key of the web app's query cache, in one place (but those of the admin's own pages,
+ * in admin-query-keys.ts, which the home page does not load). A key starts with its root
+ * ('tools', 'orders'...), so invalidating a root refreshes every list and detail under it.
  */
 export const queryKeys = {
   me: ['me'] as const,
@@ -11,7 +12,6 @@ export const queryKeys = {
   /** The catalog page for one search and its filters (its URL query). */
   catalog: (search: string) => ['tools', 'catalog', search] as const,
   tool: (id: number) => ['tools', 'detail', id] as const,
-  adminTools: ['tools', 'manage'] as const,
   reviews: ['reviews'] as const,
   latestReviews: (limit: number) => ['reviews', 'latest', limit] as const,
   orders: ['orders'] as const,
@@ -23,6 +23,10 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** The signed-in buyer's cart (a visitor's is in the browser). */
   cart: ['cart'] as const,
+  /** The tools the signed-in buyer asked "Email me when it is back" for. */
+  stockAlerts: ['stock-alerts'] as const,
+  /** The buyer's unpaid orders of one tool from the last 10 minutes (the purchase page asks before the same order again). */
+  recentUnpaidOrders: (toolId: number) => ['orders', 'recent-unpaid', toolId] as const,
   orderToPay: (orderId: number) => ['payment-order', orderId] as const,
   paymentIntent: (orderId: number) => ['payment-intent', orderId] as const,
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactSchema } from '@toolsify/shared/contact';
+import { contactMessagePageSchema, contactMessageSchema, contactSchema } from '@toolsify/shared/contact';
+import { idParamsSchema, pageQuerySchema } from '@toolsify/shared/ids';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { receiveContactMessage } from './contact.service.ts';
+import { listContactMessages, markContactMessage, receiveContactMessage } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -13,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['contact'],
-        summary: 'The Contact Us form: stores the message',
+        summary: "The Contact Us form: stores the message for the admins' Inbox and emails every admin about it",
         body: contactSchema,
         response: {
           201: z.object({ id: z.number().int() }),
@@ -29,4 +30,38 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ id });
     },
   );
+
+  app.get(
+    '/api/contact/messages',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: "The admins' Inbox: Contact Us messages, newest first, cursor-paged, with the unread count (admin)",
+        security: [{ session: [] }],
+        querystring: pageQuerySchema,
+        response: { 200: contactMessagePageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => listContactMessages(app, request.query.limit, request.query.cursor),
+  );
+
+  for (const [method, read] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/contact/messages/:id/read',
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: read ? 'Marks an Inbox message read (admin)' : 'Marks an Inbox message unread (admin)',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        response: { 200: contactMessageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+      handler: async (request) => markContactMessage(app, request.params.id, read),
+    });
+  }
 };

@@ -2,9 +2,11 @@ import type { Config } from '../../config.ts';
 import type { Db, OutboxRow } from '../../db/schema.ts';
 import { findLinesOf, findOrderById, toOrder } from '../orders/orders.repository.ts';
 import { findToolById } from '../tools/tools.repository.ts';
+import { findContactMessage } from '../contact/contact.repository.ts';
 import type { RenderOutboxRow } from './outbox.ts';
 import {
   backInStockEmail,
+  contactMessageNoticeEmail,
   orderCancelledEmail,
   orderPaidEmail,
   orderPaidNoticeEmail,
@@ -44,6 +46,12 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
             }
           : { id: toolId, name: toolName, sku: null, available: null, minimum: null, priceCents: null },
       });
+    }
+    if (row.kind === 'contact_message_admin') {
+      const { messageId } = payload as { messageId: number };
+      const message = await findContactMessage(db, messageId);
+      if (!message) throw new Error(`outbox row ${row.id}: contact message ${messageId} not found`);
+      return contactMessageNoticeEmail({ message, publicUrl });
     }
     if (row.order_id === null) throw new Error(`outbox row ${row.id}: a ${row.kind} email without an order`);
     const orderRow = await findOrderById(db, row.order_id);

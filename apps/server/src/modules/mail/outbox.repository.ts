@@ -7,7 +7,15 @@ import { nowIso, type Db, type OrderEventRow, type OutboxRow } from '../../db/sc
  * from the order (its lines and totals never change) and the row's payload.
  */
 export type MailKind =
-  'verify_email' | 'reset_password' | 'order_placed' | 'order_paid' | 'order_shipped' | 'order_cancelled' | 'order_paid_admin';
+  | 'verify_email'
+  | 'reset_password'
+  | 'order_placed'
+  | 'order_paid'
+  | 'order_shipped'
+  | 'order_cancelled'
+  | 'order_paid_admin'
+  | 'back_in_stock'
+  | 'contact_message_admin';
 
 /** The buyer's email for each change of an order. */
 export const ORDER_MAIL_KINDS = {

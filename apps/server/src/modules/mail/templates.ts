@@ -370,3 +370,35 @@ export function backInStockEmail({ name, tool, publicUrl }: BackInStockContext):
     link: buyUrl,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The contact form reaches someone
+
+/** A Contact Us message as an admin is told of it. */
+export interface ContactNoticeContext {
+  message: { id: number; email: string; subject: string; message: string; createdAt: string };
+  /** The store's address: https://shop.example */
+  publicUrl: string;
+}
+
+/** To every admin: a visitor wrote through Contact Us (the Inbox has it; reply by email). */
+export function contactMessageNoticeEmail({ message, publicUrl }: ContactNoticeContext): RenderedMail {
+  const subject = `New message from ${message.email}`;
+  const inboxUrl = `${publicUrl}/dashboard/inbox`;
+  const intro = 'Someone wrote to the store through Contact Us. Reply to them by email; the Inbox keeps the message.';
+  const info = facts([
+    ['From', message.email],
+    ['Subject', message.subject],
+    ['Received', formatMailTime(message.createdAt)],
+  ]);
+  return {
+    subject,
+    text: signOff([intro, info.text, message.message, `The Inbox: ${inboxUrl}`].join('\n\n')),
+    html: layout(
+      subject,
+      `${paragraph(intro)}${info.html}<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${RULE};background:#f9fafb;white-space:pre-line">${escapeHtml(message.message)}</blockquote>${button(inboxUrl, 'Open the Inbox')}`,
+      message.subject || 'A new Contact Us message',
+    ),
+    link: inboxUrl,
+  };
+}

@@ -11,8 +11,10 @@ import {
   orderFiltersSchema,
   orderSchema,
   placeOrderRequestSchema,
+  recentUnpaidQuerySchema,
+  shipOrderBodySchema,
 } from '@toolsify/shared/orders';
-import { cancelOrder, getOrder, listAllOrders, listMyOrders, placeOrder, shipOrder } from './orders.service.ts';
+import { cancelOrder, getOrder, listAllOrders, listMyOrders, listRecentUnpaidOrders, placeOrder, shipOrder } from './orders.service.ts';
 import { exportOrdersCsv } from './orders.export.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -57,6 +59,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMyOrders(app, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/mine/recent-unpaid',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in buyer's unpaid one-tool orders of ?toolId= placed in the last 10 minutes, newest first",
+        description: 'The purchase page asks "Place another?" before placing the same tool in the same quantity again.',
+        querystring: recentUnpaidQuerySchema,
+        response: { 200: z.object({ items: z.array(orderSchema) }), ...errors },
+      },
+    },
+    async (request) => listRecentUnpaidOrders(app, requireUser(request), request.query.toolId),
   );
 
   app.get(
@@ -129,11 +146,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['orders'],
-        summary: 'Mark a paid order shipped (admin)',
+        summary: 'Mark a paid order shipped (admin), with its carrier and tracking number if given',
+        description:
+          'Body (optional): `{ carrier?, trackingNumber? }`, each trimmed (empty or null: none); carrier at most 60 characters, tracking number at most 64 (letters, digits, spaces and . / _ -). Both are stored on the order and told to the buyer in the "shipped" email.',
         params: idParamsSchema,
+        body: shipOrderBodySchema.nullish(),
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => shipOrder(app, request.params.id, requireUser(request)),
+    async (request) => shipOrder(app, request.params.id, requireUser(request), request.body ?? { carrier: null, trackingNumber: null }),
   );
 };

@@ -13,6 +13,8 @@ import {
   type OrderActor,
   type PlaceOrderInput,
   type QuantityProblem,
+  type ShipOrderInput,
+  DUPLICATE_ORDER_MINUTES,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
 import { lineCostCents } from '@toolsify/shared/pricing';
@@ -38,6 +40,7 @@ import {
   findOrdersPage,
   findEventsOf,
   findCancellationsOf,
+  findRecentUnpaidOrdersOf,
   placeOrderTakingStock,
   recordOrderEvent,
   type OrderChange,
@@ -302,6 +305,15 @@ export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: M
   return ordersPage(deps, rows, query.limit);
 }
 
+/**
+ * The buyer's unpaid one-tool orders of `toolId` placed in the last DUPLICATE_ORDER_MINUTES,
+ * newest first: the purchase page asks "Place another?" before the same order goes again.
+ */
+export async function listRecentUnpaidOrders(deps: OrdersDeps, user: SessionUser, toolId: number): Promise<{ items: Order[] }> {
+  const since = new Date(Date.now() - DUPLICATE_ORDER_MINUTES * 60_000).toISOString();
+  return { items: await presentAll(deps, await findRecentUnpaidOrdersOf(deps.db, user.id, toolId, since, 20)) };
+}
+
 /** The statuses a filter asks for: one, or every listed one (a cancelled order only when asked for). */
 export function statusesOf(filters: Pick<OrderFilters, 'status'>): readonly OrderStatus[] {
   return filters.status ? [filters.status] : listedStatuses;
@@ -469,15 +481,36 @@ function cannotCancel(order: OrderRow): AppError {
   );
 }
 
-/** Admin: marks a paid order shipped. Anything else answers 409 and changes nothing. */
-export async function shipOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+/** A shipment in the order's history: "UPS, tracking 1Z999AA10123456784" (null: neither was given). */
+function shipmentNote({ carrier, trackingNumber }: ShipOrderInput): string | null {
+  if (trackingNumber) return carrier ? `${carrier}, tracking ${trackingNumber}` : `Tracking ${trackingNumber}`;
+  return carrier;
+}
+
+/**
+ * Admin: marks a paid order shipped, with its carrier and tracking number when given (stored on
+ * the order, in its history and in the buyer's "shipped" email). Anything else answers 409 and
+ * changes nothing.
+ */
+export async function shipOrder(
+  deps: OrdersDeps,
+  id: number,
+  user: SessionUser,
+  shipment: ShipOrderInput = { carrier: null, trackingNumber: null },
+): Promise<Order> {
   const { db } = deps;
   const order = await findVisibleOrder(db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'ship')) throw cannotShip(order);
   const shipped = await db.transaction().execute(async (trx) => {
-    const row = await transitionOrder(trx, id, 'paid', 'shipped');
+    const row = await transitionOrder(trx, id, 'paid', 'shipped', shipment);
     if (row) {
-      await recordOrderEvent(trx, id, 'shipped', { actor: 'admin', actorId: user.id, note: null });
+      await recordOrderEvent(
+        trx,
+        id,
+        'shipped',
+        { actor: 'admin', actorId: user.id, note: shipmentNote(shipment) },
+        { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+      );
       await auditOrderChange(trx, user.id, 'order.ship', row, 'paid');
     }
     return row;

@@ -18,7 +18,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicAnswer: true },
       schema: {
         tags: ['reviews'],
-        summary: 'Reviews, newest first (the home page shows 3)',
+        summary: 'Shown reviews, newest first (the home page shows 3), each saying whether its reviewer is a verified buyer',
         querystring: reviewListQuerySchema,
         response: { 200: z.array(reviewSchema), 400: errorBodySchema },
       },

@@ -150,15 +150,3 @@ export async function countUnpaidByAge(
     overThreeDays: { orders: Number(row.old), totalCents: Number(row.old_total) },
   };
 }
-
-/** Live tools whose stock is at or under their low-stock threshold. */
-export async function countLowStockTools(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('tool')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('low_stock_threshold', 'is not', null)
-    .where('deleted_at', 'is', null)
-    .whereRef('available', '<=', 'low_stock_threshold')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -1,8 +1,8 @@
 import { orderStatuses } from '@toolsify/shared/orders';
 import { addDays, dayOf, daysIn, statsRangeOf, TOP_TOOLS, type Stats, type StatsQuery } from '@toolsify/shared/stats';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
+import { countLowStockTools } from '../tools/tools.repository.ts';
 import {
-  countLowStockTools,
   countOrdersByStatus,
   countUnpaidByAge,
   findRevenueByDay,

@@ -25,6 +25,7 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ToolRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 import { priceBreaksOf } from './tools.repository.ts';
 import {
   findLiveToolsAfter,
@@ -385,6 +386,8 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
               [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
             });
           }
+          // Back from 0: whoever asked "Email me when it is back" hears of it, once, when the import commits.
+          if (result.stockDelta > 0) await releaseStockAlerts(trx, [result.toolId]);
         }
         results.push(result);
       }

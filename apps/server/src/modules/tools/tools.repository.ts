@@ -1,8 +1,13 @@
 import type { PriceBreak } from '@toolsify/shared/pricing';
-import { SKU_PATTERN, type Tool } from '@toolsify/shared/tools';
+import { SKU_PATTERN, type ManagedTool, type Tool } from '@toolsify/shared/tools';
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, TOOL_COLUMNS, type ToolRow, type Db } from '../../db/schema.ts';
+
+/** A tool as Manage Products sees it: the catalog's fields and its low-stock threshold. */
+export function toManagedTool(row: ToolRow): ManagedTool {
+  return { ...toTool(row), lowStockThreshold: row.low_stock_threshold };
+}
 
 export function toTool(row: ToolRow): Tool {
   return {
@@ -272,6 +277,8 @@ export interface NewToolInput {
   priceBreaks?: readonly PriceBreak[] | undefined;
   packSize?: number | undefined;
   maxPerOrder?: number | null | undefined;
+  /** Stock at or under which the tool shows in the admin's Low stock view; null or absent: never. */
+  lowStockThreshold?: number | null | undefined;
 }
 
 /** Inserts a tool and records its initial stock as an adjustment (the stock ledger's start). */
@@ -290,6 +297,7 @@ export async function insertTool(db: Db, input: NewToolInput, userId: string | n
       price_breaks: storedPriceBreaks(input.priceBreaks ?? []),
       pack_size: input.packSize ?? 1,
       max_per_order: input.maxPerOrder ?? null,
+      low_stock_threshold: input.lowStockThreshold ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -312,6 +320,8 @@ export interface ToolChanges {
   priceBreaks?: readonly PriceBreak[] | undefined;
   packSize?: number | undefined;
   maxPerOrder?: number | null | undefined;
+  /** The low-stock threshold (null: none). */
+  lowStockThreshold?: number | null | undefined;
   /** Added to the stock as it is at the moment of the update (negative removes). */
   stockDelta: number;
   /**
@@ -341,6 +351,7 @@ export async function updateToolIfConsistent(db: Db, dialect: DialectName, id: n
       ...(priceBreaks !== undefined ? { price_breaks: storedPriceBreaks(priceBreaks) } : {}),
       ...(packSize !== undefined ? { pack_size: packSize } : {}),
       ...(maxPerOrder !== undefined ? { max_per_order: maxPerOrder } : {}),
+      ...(changes.lowStockThreshold !== undefined ? { low_stock_threshold: changes.lowStockThreshold } : {}),
       ...(stockDelta !== 0 ? { available: eb('available', '+', stockDelta) } : {}),
       updated_at: nowIso(),
     }))
@@ -396,4 +407,45 @@ export async function countTools(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Live tools at or under their low-stock threshold (the partial index tool_low_stock_idx holds the tools with one). */
+function lowStockTools(db: Db) {
+  return db
+    .selectFrom('tool')
+    .where('low_stock_threshold', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .whereRef('available', '<=', 'low_stock_threshold');
+}
+
+/** How many live tools are at or under their low-stock threshold. */
+export async function countLowStockTools(db: Db): Promise<number> {
+  const row = await lowStockTools(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Where a page of Manage Products starts: after this id (newest first), or this stock and id (low stock). */
+export type ManagedKey = { lowStock: false; id: number } | { lowStock: true; available: number; id: number };
+
+/**
+ * A page of Manage Products: every live tool newest first, or the low ones (at or under their
+ * threshold) emptiest first, then by id; `limit` rows after `after`.
+ */
+export async function findManagedToolsPage(
+  db: Db,
+  options: { lowStock: boolean; after?: ManagedKey | undefined; limit: number },
+): Promise<ToolRow[]> {
+  const { after, limit } = options;
+  if (!options.lowStock) {
+    let query = db.selectFrom('tool').select(TOOL_COLUMNS).where('deleted_at', 'is', null);
+    if (after && !after.lowStock) query = query.where('id', '<', after.id);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+  let query = lowStockTools(db).select(TOOL_COLUMNS);
+  if (after?.lowStock) {
+    query = query.where((eb) => eb(eb.refTuple('available', 'id'), '>', eb.tuple(after.available, after.id)));
+  }
+  return query.orderBy('available').orderBy('id').limit(limit).execute();
 }

@@ -10,9 +10,12 @@ import {
   toolPageSchema,
   toolSchema,
   updateToolSchema,
+  managedToolPageSchema,
+  managedToolSchema,
+  managedToolsQuerySchema,
 } from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { createTool, deleteTool, findToolsBySku, getTool, listTools, updateTool } from './tools.service.ts';
+import { createTool, deleteTool, findToolsBySku, getTool, listManagedTools, listTools, updateTool } from './tools.service.ts';
 import { skuLookupSchema } from '@toolsify/shared/cart';
 import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -88,6 +91,25 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ items: await findToolsBySku(app, request.body.skus) }),
   );
 
+  app.get(
+    '/api/tools/manage',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['tools'],
+        summary: 'Manage Products (admin): every live tool with its low-stock threshold, or the Low stock view',
+        description:
+          'Newest first, or with `lowStock=true` only the tools whose stock is at or under their `lowStockThreshold`, ' +
+          'the emptiest first. Pass `nextCursor` back as `cursor` with the same `lowStock`. Every page carries ' +
+          '`lowStockCount`, how many tools are low now.',
+        security: [{ session: [] }],
+        querystring: managedToolsQuerySchema,
+        response: { 200: managedToolPageSchema, 400: errorBodySchema, ...adminErrors },
+      },
+    },
+    async (request) => listManagedTools(app, request.query),
+  );
+
   app.post(
     '/api/uploads',
     {
@@ -121,7 +143,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adds a product (price in cents; img from POST /api/uploads or an https URL)',
         security: [{ session: [] }],
         body: createToolSchema,
-        response: { 201: toolSchema, 400: errorBodySchema, ...adminErrors, 409: errorBodySchema },
+        response: { 201: managedToolSchema, 400: errorBodySchema, ...adminErrors, 409: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await createTool(app, requireUser(request).id, request.body)),
@@ -138,7 +160,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ session: [] }],
         params: idParamsSchema,
         body: updateToolSchema,
-        response: { 200: toolSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
+        response: { 200: managedToolSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => updateTool(app, requireUser(request).id, request.params.id, request.body),

@@ -12,6 +12,9 @@ import {
   type ToolSort,
   type UpdateToolInput,
   pricingAfter,
+  type ManagedTool,
+  type ManagedToolPage,
+  type ManagedToolsQuery,
 } from '@toolsify/shared/tools';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
 import type { Db, ToolRow } from '../../db/schema.ts';
@@ -21,6 +24,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import { deleteToolCancellingItsOrders } from '../orders/orders.service.ts';
+import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 import {
   countCatalog,
   findCatalogPage,
@@ -36,6 +40,10 @@ import {
   softDeleteTool,
   toTool,
   updateToolIfConsistent,
+  countLowStockTools,
+  findManagedToolsPage,
+  toManagedTool,
+  type ManagedKey,
 } from './tools.repository.ts';
 
 /** Where a page of a sort starts: the opaque cursor carries the sort and the last key. */
@@ -212,7 +220,7 @@ async function withUniqueSku<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Add a Product: the tool and its initial stock entry, together. It is first in the catalog at once. */
-export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<Tool> {
+export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<ManagedTool> {
   assertUploadExists(deps.config.UPLOAD_DIR, input.img);
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
@@ -223,7 +231,7 @@ export async function createTool(deps: CatalogDeps, userId: string, input: Creat
     }),
   );
   deps.catalogCache.clear();
-  return toTool(row);
+  return toManagedTool(row);
 }
 
 const PRICING_CHANGED = "This tool's pricing was changed by someone else meanwhile. Reload it and try again.";
@@ -248,7 +256,7 @@ const pricingOf = (row: ToolRow): PricingSettings => ({
  * it is (pricingIssues: a 400 naming the fields), and saved only if nobody changed the pricing
  * meanwhile (a 409 otherwise).
  */
-export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<Tool> {
+export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<ManagedTool> {
   const stockDelta = input.stock?.delta ?? 0;
   if (input.img !== undefined) assertUploadExists(deps.config.UPLOAD_DIR, input.img);
   const row = await withUniqueSku(() =>
@@ -276,6 +284,7 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
         priceBreaks: input.priceBreaks,
         packSize: input.packSize,
         maxPerOrder: input.maxPerOrder,
+        lowStockThreshold: input.lowStockThreshold,
         stockDelta,
         pricingAsRead,
       });
@@ -294,12 +303,14 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
       if (input.stock) {
         await insertStockAdjustment(trx, { toolId: id, delta: input.stock.delta, reason: input.stock.reason, userId });
       }
+      // Back from 0: whoever asked "Email me when it is back" hears of it, once.
+      if (stockDelta > 0) await releaseStockAlerts(trx, [id]);
       await auditTool(trx, userId, onlyRestock(input) ? 'tool.restock' : 'tool.update', before, updated);
       return updated;
     }),
   );
   deps.catalogCache.clear();
-  return toTool(row);
+  return toManagedTool(row);
 }
 
 /** An edit that only restocks or corrects the stock. */
@@ -358,4 +369,34 @@ export async function deleteTool(deps: ServiceDeps, userId: string, id: number):
     return deleted;
   });
   return toTool(row);
+}
+
+const badManagedCursor = (): AppError =>
+  new AppError('VALIDATION_FAILED', 'cursor: This cursor does not belong to this list. Start from the first page.', {
+    cursor: 'This cursor does not belong to this list. Start from the first page.',
+  });
+
+/** The key a Manage Products cursor carries: an id (every tool), or `stock.id` (the low ones); anything else is a 400. */
+function decodeManagedCursor(cursor: string, lowStock: boolean): ManagedKey {
+  const match = lowStock ? /^(\d{1,10})\.(\d{1,10})$/.exec(cursor) : /^()(\d{1,10})$/.exec(cursor);
+  const available = Number(match?.[1]);
+  const id = Number(match?.[2]);
+  if (!match || !isId(id) || (lowStock && !isPrice(available))) throw badManagedCursor();
+  return lowStock ? { lowStock, available, id } : { lowStock, id };
+}
+
+/**
+ * Manage Products (admin): every live tool newest first, or (`lowStock=true`) the Low stock
+ * view: the tools at or under their threshold, the emptiest first. Each page says how many tools
+ * are low now.
+ */
+export async function listManagedTools(deps: Pick<ServiceDeps, 'db'>, query: ManagedToolsQuery): Promise<ManagedToolPage> {
+  const lowStock = query.lowStock === 'true';
+  const after = query.cursor === undefined ? undefined : decodeManagedCursor(query.cursor, lowStock);
+  const [rows, lowStockCount] = await Promise.all([
+    findManagedToolsPage(deps.db, { lowStock, after, limit: query.limit + 1 }),
+    countLowStockTools(deps.db),
+  ]);
+  const page = pageOf(rows, query.limit, toManagedTool, (tool): number | string => (lowStock ? `${tool.available}.${tool.id}` : tool.id));
+  return { ...page, lowStockCount };
 }

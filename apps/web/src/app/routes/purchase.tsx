@@ -4,6 +4,7 @@ import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { ToolSummary } from '../../features/orders/components/tool-summary.tsx';
+import BackInStock from '../../features/catalog/components/back-in-stock.tsx';
 import { ToolUnavailable } from '../../features/orders/components/tool-unavailable.tsx';
 import { LoadError } from '../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -35,7 +36,7 @@ export default function PurchasePage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">
-      <ToolSummary tool={tool.data} />
+      <ToolSummary tool={tool.data}>{tool.data.available === 0 && <BackInStock tool={tool.data} variant="page" />}</ToolSummary>
       {me.data ? (
         <PurchaseForm
           // A new form when the tool changes, so the quantity starts again at its minimum.

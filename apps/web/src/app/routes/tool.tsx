@@ -5,6 +5,7 @@ import { useToolHead } from '../../components/seo/use-tool-head.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
 import { ToolSummary } from '../../features/orders/components/tool-summary.tsx';
 import { ToolPriceCalculator } from '../../features/catalog/components/tool-price-calculator.tsx';
+import BackInStock from '../../features/catalog/components/back-in-stock.tsx';
 import { LoadError } from '../../features/orders/components/load-error.tsx';
 import { parseToolId } from '../../features/catalog/utils/tool-id.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -48,6 +49,7 @@ export default function ToolPage() {
         </ul>
       </nav>
       <ToolSummary tool={tool.data}>
+        {tool.data.available === 0 && <BackInStock tool={tool.data} variant="page" />}
         <div className="mt-2 border-t border-base-300 pt-4">
           <ToolPriceCalculator tool={tool.data} />
         </div>

@@ -25,6 +25,7 @@ const adminMenu: MenuItem[] = [
   { href: '/add', label: 'Add a Product', icon: 'factory' },
   { href: '/products', label: 'Manage Products', icon: 'quantity' },
   { href: '/audit', label: 'Audit Log', icon: 'shield' },
+  { href: '/reviews', label: 'Reviews', icon: 'star' },
 ];
 
 function isActive(item: MenuItem, location: string) {

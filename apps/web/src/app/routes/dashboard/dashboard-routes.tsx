@@ -16,6 +16,9 @@ const ManagePage = lazy(() => import('./manage.tsx'));
 const AddProductPage = lazy(() => import('./add.tsx'));
 const ProductsPage = lazy(() => import('./products.tsx'));
 const AuditPage = lazy(() => import('./audit.tsx'));
+const ReviewsPage = lazy(() => import('./reviews.tsx'));
+const ImportProductsPage = lazy(() => import('./products-import.tsx'));
+const StockHistoryPage = lazy(() => import('./stock-history.tsx'));
 const NotFoundPage = lazy(() => import('../not-found.tsx'));
 
 /** An admin-only child route: the page shows once the server confirms the admin role. */
@@ -34,6 +37,9 @@ const ManageForAdmin = adminOnly(ManagePage);
 const AddProductForAdmin = adminOnly(AddProductPage);
 const ProductsForAdmin = adminOnly(ProductsPage);
 const AuditForAdmin = adminOnly(AuditPage);
+const ReviewsForAdmin = adminOnly(ReviewsPage);
+const ImportProductsForAdmin = adminOnly(ImportProductsPage);
+const StockHistoryForAdmin = adminOnly(StockHistoryPage);
 
 /**
  * /dashboard/*: signed-in people only (others go to /login and come back). The welcome
@@ -54,7 +60,10 @@ export default function DashboardRoutes() {
             <Route path="/manage" component={ManageForAdmin} />
             <Route path="/add" component={AddProductForAdmin} />
             <Route path="/products" component={ProductsForAdmin} />
+            <Route path="/products/import" component={ImportProductsForAdmin} />
+            <Route path="/products/:id/stock" component={StockHistoryForAdmin} />
             <Route path="/audit" component={AuditForAdmin} />
+            <Route path="/reviews" component={ReviewsForAdmin} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

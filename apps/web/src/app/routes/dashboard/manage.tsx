@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { useSearchParams } from 'wouter';
 import type { Order } from '@toolsify/shared/orders';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useAllOrders } from '../../../features/orders/api/get-all-orders.ts';
-import { useShipOrder } from '../../../features/orders/api/ship-order.ts';
+import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
 import { OrdersTable } from '../../../features/orders/components/orders-table.tsx';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
@@ -21,7 +20,8 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 /**
  * Manage All Orders (admin): every order newest first, searchable and filterable (the URL holds
  * the search and the filters, so Back, reload and a shared link show the same orders); Cancel
- * while unpaid, Shipment once paid; Export CSV downloads what the filters show.
+ * while unpaid, Shipment once paid (a dialog: where it goes, carrier and tracking number); Export
+ * CSV downloads what the filters show.
  */
 export default function ManageOrdersPage() {
   const me = useMe();
@@ -29,8 +29,8 @@ export default function ManageOrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = orderFiltersFrom(searchParams);
   const orders = useAllOrders({ enabled: isAdmin, filters: params });
-  const ship = useShipOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [toShip, setToShip] = useState<Order | null>(null);
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
   const updating = orders.isPlaceholderData;
 
@@ -43,12 +43,6 @@ export default function ManageOrdersPage() {
     },
     [search, setSearchParams],
   );
-
-  const onShip = (order: Order) =>
-    ship.mutate(order.id, {
-      onSuccess: () => toast.success(`Order #${order.id} is marked as shipped.`),
-      onError: (error) => toast.error(`Could not ship order #${order.id}: ${error.message}`),
-    });
 
   if (me.isPending) return <Spinner />;
   if (!isAdmin) {
@@ -82,14 +76,7 @@ export default function ManageOrdersPage() {
         )
       ) : (
         <div className={`flex flex-col gap-4 transition-opacity ${updating ? 'opacity-60' : ''}`} aria-busy={updating}>
-          <OrdersTable
-            orders={items}
-            viewer="admin"
-            caption="All orders"
-            onCancel={setToCancel}
-            onShip={onShip}
-            busyOrderId={ship.isPending ? (ship.variables ?? null) : null}
-          />
+          <OrdersTable orders={items} viewer="admin" caption="All orders" onCancel={setToCancel} onShip={setToShip} />
           {orders.isFetchNextPageError && (
             <div role="alert" className="alert alert-error alert-soft">
               <span>Could not load more orders: {orders.error?.message}</span>
@@ -99,6 +86,7 @@ export default function ManageOrdersPage() {
         </div>
       )}
       <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} />
+      <ShipOrderDialog order={toShip} onClose={() => setToShip(null)} />
     </section>
   );
 }

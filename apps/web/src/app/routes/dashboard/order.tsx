@@ -14,7 +14,8 @@ const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the s
 
 /**
  * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
- * the viewer sees it (the shared status rule) and, for its buyer, Pay while unpaid and Order again.
+ * the viewer sees it (the shared status rule), its carrier and tracking number once shipped, and,
+ * for its buyer, Pay while unpaid and Order again.
  */
 export default function OrderPage() {
   const raw = useParams<{ id: string }>().id ?? '';
@@ -60,6 +61,17 @@ export default function OrderPage() {
               {view.showTransactionId && o.transactionId && <span className="ml-2 font-mono text-xs break-all">{o.transactionId}</span>}
             </dd>
           </div>
+          {(o.carrier || o.trackingNumber) && (
+            <div data-testid="order-shipment">
+              <dt className="text-base-content/70">Shipment</dt>
+              {o.carrier && <dd>{o.carrier}</dd>}
+              {o.trackingNumber && (
+                <dd>
+                  Tracking number <span className="font-mono font-medium break-all">{o.trackingNumber}</span>
+                </dd>
+              )}
+            </div>
+          )}
           <div>
             <dt className="text-base-content/70">Placed</dt>
             <dd>{dateFormat.format(new Date(o.createdAt))}</dd>

@@ -1,23 +1,69 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import type { Tool } from '@toolsify/shared/tools';
+import type { ManagedTool } from '@toolsify/shared/tools';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminTools } from '../../../features/products/api/get-admin-tools.ts';
+import { useAdminTools, type ProductsView } from '../../../features/products/api/get-admin-tools.ts';
 import { useDeleteTool } from '../../../features/products/api/delete-tool.ts';
 import { EditToolDialog } from '../../../features/products/components/edit-tool-dialog.tsx';
 import { ProductsTable } from '../../../features/products/components/products-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
-/** Manage Products (admin): every live tool, with Edit and Delete. */
+/** The two views of the list, as tabs. */
+function ViewTabs({
+  view,
+  lowStockCount,
+  onChange,
+}: {
+  view: ProductsView;
+  lowStockCount: number | undefined;
+  onChange: (next: ProductsView) => void;
+}) {
+  const tab = (value: ProductsView, label: string, badge?: number) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      className={`btn btn-sm join-item gap-2 ${view === value ? 'btn-primary' : 'btn-outline border-base-300'}`}
+      onClick={() => onChange(value)}
+    >
+      {label}
+      {badge !== undefined && (
+        <span className={`badge badge-sm ${view === value ? 'badge-secondary' : badge > 0 ? 'badge-warning' : 'badge-ghost'}`}>
+          {badge}
+          <span className="sr-only"> tools</span>
+        </span>
+      )}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show" className="join">
+      {tab('all', 'All products')}
+      {tab('low', 'Low stock', lowStockCount)}
+    </div>
+  );
+}
+
+/**
+ * Manage Products (admin): every live tool, with Edit and Delete; or the Low stock view
+ * (`?view=low`): the tools at or under their low-stock alert, the emptiest first.
+ */
 export default function ManageProductsPage() {
-  const tools = useAdminTools();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: ProductsView = searchParams.get('view') === 'low' ? 'low' : 'all';
+  const tools = useAdminTools(view);
   const remove = useDeleteTool();
-  const [deleting, setDeleting] = useState<Tool | null>(null);
-  const [editing, setEditing] = useState<Tool | null>(null);
+  const [deleting, setDeleting] = useState<ManagedTool | null>(null);
+  const [editing, setEditing] = useState<ManagedTool | null>(null);
   const items = tools.data?.pages.flatMap((p) => p.items) ?? [];
+  const lowStockCount = tools.data?.pages.at(-1)?.lowStockCount;
+  const showView = (next: ProductsView) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === 'low') params.set('view', 'low');
+    else params.delete('view');
+    setSearchParams(params);
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -43,10 +89,24 @@ export default function ManageProductsPage() {
           </h2>
           <p className="text-base-content/70">Edit prices and stock, or take a tool out of the catalog.</p>
         </div>
-        <Link href="/add" className="btn btn-primary btn-sm">
-          Add a Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/products/import" className="btn btn-outline btn-sm">
+            Import / export CSV
+          </Link>
+          <Link href="/add" className="btn btn-primary btn-sm">
+            Add a Product
+          </Link>
+        </div>
       </header>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ViewTabs view={view} lowStockCount={lowStockCount} onChange={showView} />
+        {view === 'low' && (
+          <p className="text-sm text-base-content/70" id="low-stock-lead">
+            Tools at or under their low-stock alert, the emptiest first.
+          </p>
+        )}
+      </div>
 
       {tools.isPending ? (
         <Spinner label="Loading products" />
@@ -57,6 +117,10 @@ export default function ManageProductsPage() {
             Retry
           </button>
         </div>
+      ) : items.length === 0 && view === 'low' ? (
+        <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+          No tool is at or under its low-stock alert. Set an alert in a tool's Edit to see it here when it runs low.
+        </p>
       ) : items.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
           No products yet.{' '}

@@ -1,13 +1,17 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
 import { lowestPriceLine } from './price-breaks.tsx';
 
+// Only an out-of-stock card needs it: its own small chunk, nothing added to the home page's.
+const BackInStock = lazy(() => import('./back-in-stock.tsx'));
+
 /**
  * The spec's product card: image, name, description, per-unit price, minimum order quantity,
- * the stock line (a red 'Out of Stock' at 0) and a Purchase button in both cases; with the
- * tool's SKU, and its image and name linking to the tool's own page.
+ * the stock line (a red 'Out of Stock' at 0, with "Email me when it is back") and a Purchase
+ * button in both cases; with the tool's SKU, and its image and name linking to the tool's own page.
  */
 export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
   const outOfStock = tool.available === 0;
@@ -64,9 +68,14 @@ export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boole
           </div>
         </dl>
         {outOfStock ? (
-          <p className="grow-0 self-start rounded-full bg-error/10 px-3 py-1 text-sm font-bold text-error" data-testid="stock">
-            {messages.outOfStock}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="grow-0 self-start rounded-full bg-error/10 px-3 py-1 text-sm font-bold text-error" data-testid="stock">
+              {messages.outOfStock}
+            </p>
+            <Suspense fallback={<span className="h-8" />}>
+              <BackInStock tool={tool} variant="card" />
+            </Suspense>
+          </div>
         ) : (
           <p className="grow-0 self-start rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success" data-testid="stock">
             {messages.availableQuantity(tool.available)}

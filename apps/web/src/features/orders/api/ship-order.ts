@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@toolsify/shared/orders';
+import type { Order, ShipOrderBody } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
 import { updateCachedOrderLists } from './orders-query-key.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `POST /api/orders/:id/ship` (admin): a paid order becomes shipped. */
-export function shipOrder(id: number): Promise<Order> {
-  return api<Order>(`/api/orders/${id}/ship`, { method: 'POST' });
+export interface ShipOrderVariables {
+  id: number;
+  /** The carrier and tracking number, both optional. */
+  shipment: ShipOrderBody;
+}
+
+/** `POST /api/orders/:id/ship` (admin): a paid order becomes shipped, with its carrier and tracking number if given. */
+export function shipOrder({ id, shipment }: ShipOrderVariables): Promise<Order> {
+  return api<Order>(`/api/orders/${id}/ship`, { method: 'POST', body: shipment });
 }
 
 export function useShipOrder() {

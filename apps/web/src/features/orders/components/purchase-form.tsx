@@ -1,16 +1,21 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
-import { checkQuantity, purchaseFormSchema, type PurchaseFormValues } from '@toolsify/shared/orders';
+import { checkQuantity, findDuplicateOrder, purchaseFormSchema, type Order, type PurchaseFormValues } from '@toolsify/shared/orders';
 import { isOrderable, largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../api/place-order.ts';
+import { recentUnpaidOrdersQuery, useRecentUnpaidOrders } from '../api/get-recent-unpaid-orders.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { OrderPlaced } from './order-placed.tsx';
+import { DuplicateOrderDialog } from './duplicate-order-dialog.tsx';
 import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { PriceNudge, PriceTable, quantityHint } from '../../catalog/components/price-breaks.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -28,11 +33,26 @@ export interface PurchaseFormProps {
 
 const FIELDS = ['quantity', 'phone', 'address'] as const;
 
+/** An unpaid order of this tool in this quantity from the last 10 minutes, if the buyer has one (none when it cannot be told). */
+async function findDuplicate(queryClient: QueryClient, toolId: number, pieces: number): Promise<Order | undefined> {
+  try {
+    const recent = await queryClient.fetchQuery(recentUnpaidOrdersQuery(toolId));
+    return findDuplicateOrder(recent.items, toolId, pieces, Date.now());
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The order form: read-only name and email, phone, address, and a quantity that starts at the
  * tool's minimum (or the quantity the buyer chose on the tool's page). The shared quantity rule
  * (minimum, maximum, stock, packs) shows its messages as the user types and keeps Place Order
  * disabled while it fails; the server applies the same rule and the same prices.
+ *
+ * After Place Order the spec's toast shows and the form resets, and the page says what was
+ * placed (with Pay now). The same tool in the same quantity as an unpaid order of the last 10
+ * minutes asks first ("Place another?"); the buyer's recent orders of the tool are read in the
+ * background when the form shows, so Place Order does not wait for them.
  */
 export function PurchaseForm({ tool, account, defaults, quantity: chosen }: PurchaseFormProps) {
   const schema = useMemo(() => purchaseFormSchema(tool), [tool]);
@@ -49,6 +69,12 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
   } = useForm<PurchaseFormValues>({ resolver: zodResolver(schema), defaultValues: initialValues });
   const setQuantity = (next: number) => setValue('quantity', next, { shouldValidate: true, shouldDirty: true });
   const placeOrder = usePlaceOrder();
+  const queryClient = useQueryClient();
+  useRecentUnpaidOrders(tool.id);
+  // The order just placed (shown above the form) and the one the buyer is asked about.
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [duplicate, setDuplicate] = useState<{ existing: Order; values: PurchaseFormValues } | null>(null);
+  const [checking, setChecking] = useState(false);
   // One idempotency key per attempt: resubmitting the same values after a failure whose
   // outcome is unknown (network, 5xx) reuses it, so the order is placed at most once.
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
@@ -61,9 +87,9 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
   const aboveCardMaximum = lineCostCents(tool, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
   const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : (checkQuantity(quantity, tool)?.message ?? aboveCardMaximum);
   const quantityMessage = outOfStock ? undefined : (quantityProblem ?? errors.quantity?.message);
-  const canOrder = !outOfStock && !noPrice && !quantityProblem && !placeOrder.isPending;
+  const canOrder = !outOfStock && !noPrice && !quantityProblem && !placeOrder.isPending && !checking;
 
-  const onSubmit = handleSubmit((values) => {
+  const send = (values: PurchaseFormValues) => {
     const input = { toolId: tool.id, ...values };
     const payload = JSON.stringify(input);
     const current = attempt?.payload === payload ? attempt : { key: newIdempotencyKey(), payload };
@@ -71,10 +97,15 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
     placeOrder.mutate(
       { input, idempotencyKey: current.key },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
           setAttempt(null);
           toast.success(messages.orderPlaced);
           reset(initialValues);
+          setPlaced(order);
+          // Asked about at once, before the list is read again.
+          queryClient.setQueryData<{ items: Order[] }>(queryKeys.recentUnpaidOrders(tool.id), (old) => ({
+            items: [order, ...(old?.items ?? []).filter((o) => o.id !== order.id)],
+          }));
         },
         onError: (error) => {
           if (!isTransientError(error)) setAttempt(null);
@@ -91,75 +122,101 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
         },
       },
     );
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setChecking(true);
+    const existing = await findDuplicate(queryClient, tool.id, values.quantity);
+    setChecking(false);
+    if (existing) setDuplicate({ existing, values });
+    else send(values);
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="order-form-title">
-      <div className="card-body gap-4">
-        <h2 id="order-form-title" className="card-title text-xl">
-          Place your order
-        </h2>
+    <>
+      {placed && <OrderPlaced key={placed.id} order={placed} />}
+      <DuplicateOrderDialog
+        existing={duplicate?.existing ?? null}
+        onClose={() => setDuplicate(null)}
+        onPlace={() => {
+          if (duplicate) send(duplicate.values);
+          setDuplicate(null);
+        }}
+      />
+      <form onSubmit={onSubmit} noValidate className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="order-form-title">
+        <div className="card-body gap-4">
+          <h2 id="order-form-title" className="card-title text-xl">
+            Place your order
+          </h2>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField id="purchase-name" label="Name" className="bg-base-200" value={account.name} readOnly />
-          <InputField id="purchase-email" label="Email" type="email" className="bg-base-200" value={account.email} readOnly />
-        </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField id="purchase-name" label="Name" className="bg-base-200" value={account.name} readOnly />
+            <InputField id="purchase-email" label="Email" type="email" className="bg-base-200" value={account.email} readOnly />
+          </div>
 
-        <InputField id="purchase-phone" label="Phone" error={errors.phone?.message} type="tel" autoComplete="tel" {...register('phone')} />
+          <InputField
+            id="purchase-phone"
+            label="Phone"
+            error={errors.phone?.message}
+            type="tel"
+            autoComplete="tel"
+            {...register('phone')}
+          />
 
-        <TextareaField
-          id="purchase-address"
-          label="Address"
-          error={errors.address?.message}
-          rows={3}
-          autoComplete="street-address"
-          {...register('address')}
-        />
+          <TextareaField
+            id="purchase-address"
+            label="Address"
+            error={errors.address?.message}
+            rows={3}
+            autoComplete="street-address"
+            {...register('address')}
+          />
 
-        <QuantityStepper
-          {...register('quantity', { valueAsNumber: true })}
-          id="purchase-quantity"
-          label="Quantity"
-          error={quantityMessage}
-          hint={outOfStock ? undefined : quantityHint(tool)}
-          step={tool.packSize}
-          min={tool.minimum}
-          max={Math.max(tool.minimum, largestOrderable(tool))}
-          quantity={quantity}
-          onQuantity={setQuantity}
-        />
+          <QuantityStepper
+            {...register('quantity', { valueAsNumber: true })}
+            id="purchase-quantity"
+            label="Quantity"
+            error={quantityMessage}
+            hint={outOfStock ? undefined : quantityHint(tool)}
+            step={tool.packSize}
+            min={tool.minimum}
+            max={Math.max(tool.minimum, largestOrderable(tool))}
+            quantity={quantity}
+            onQuantity={setQuantity}
+          />
 
-        {!outOfStock && (
-          <>
-            <PriceTable tool={tool} quantity={quantityProblem ? undefined : quantity} />
-            {!quantityProblem && <PriceNudge tool={tool} quantity={quantity} onChoose={setQuantity} />}
-          </>
-        )}
+          {!outOfStock && (
+            <>
+              <PriceTable tool={tool} quantity={quantityProblem ? undefined : quantity} />
+              {!quantityProblem && <PriceNudge tool={tool} quantity={quantity} onChoose={setQuantity} />}
+            </>
+          )}
 
-        <div className="flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-base-content/80" aria-live="polite">
-            {outOfStock ? (
-              <span className="font-semibold text-error">{messages.outOfStock}</span>
-            ) : noPrice ? (
-              <span className="font-semibold text-error">{toolHasNoPriceMessage}</span>
-            ) : quantityProblem ? null : (
-              <>
-                <span className="block text-sm" data-testid="unit-price">
-                  {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))}
-                </span>
-                Total: <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
-              </>
-            )}
-          </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <AddToCartButton toolId={tool.id} quantity={quantity} disabled={outOfStock || noPrice || Boolean(quantityProblem)} />
-            <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
-              {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Place Order
-            </button>
+          <div className="flex flex-col gap-3 border-t border-base-300 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-base-content/80" aria-live="polite">
+              {outOfStock ? (
+                <span className="font-semibold text-error">{messages.outOfStock}</span>
+              ) : noPrice ? (
+                <span className="font-semibold text-error">{toolHasNoPriceMessage}</span>
+              ) : quantityProblem ? null : (
+                <>
+                  <span className="block text-sm" data-testid="unit-price">
+                    {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))}
+                  </span>
+                  Total: <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
+                </>
+              )}
+            </p>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <AddToCartButton toolId={tool.id} quantity={quantity} disabled={outOfStock || noPrice || Boolean(quantityProblem)} />
+              <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
+                {(placeOrder.isPending || checking) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Place Order
+              </button>
+            </div>
           </div>
         </div>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

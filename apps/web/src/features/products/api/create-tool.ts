@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateToolInput, Tool } from '@toolsify/shared/tools';
+import type { CreateToolInput, ManagedTool } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { adminQueryKeys } from '../../../lib/admin-query-keys.ts';
 
 /** `POST /api/tools` (admin): price in cents. */
-export function createTool(input: CreateToolInput): Promise<Tool> {
-  return api<Tool>('/api/tools', { method: 'POST', body: input });
+export function createTool(input: CreateToolInput): Promise<ManagedTool> {
+  return api<ManagedTool>('/api/tools', { method: 'POST', body: input });
 }
 
 export function useCreateTool() {
@@ -13,6 +14,10 @@ export function useCreateTool() {
   return useMutation({
     mutationFn: createTool,
     // Every catalog query lives under ['tools']: the home page shows the new tool first.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.managedTools }),
+      ]),
   });
 }

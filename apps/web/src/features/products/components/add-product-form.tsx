@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
+import { LowStockField } from './low-stock-field.tsx';
 import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
 
 /** Empty number inputs are NaN (valueAsNumber), which the schema answers with the spec's messages. */
@@ -23,6 +24,7 @@ const EMPTY: ProductFormValues = {
   priceBreaks: [],
   packSize: 1,
   maxPerOrder: null,
+  lowStockThreshold: null,
 };
 /** The API's field names mapped to the form's (the price is dollars here, cents there). */
 const FIELD_OF: Record<string, keyof ProductFormValues> = {
@@ -33,6 +35,7 @@ const FIELD_OF: Record<string, keyof ProductFormValues> = {
   available: 'available',
   minimum: 'minimum',
   priceCents: 'price',
+  lowStockThreshold: 'lowStockThreshold',
 };
 
 /**
@@ -128,6 +131,10 @@ export function AddProductForm() {
               placeholder="0.00"
               {...register('price', { valueAsNumber: true })}
             />
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-3">
+            <LowStockField idPrefix="product" className="sm:col-span-2" />
           </div>
 
           <PricingFields idPrefix="product" />

@@ -2,12 +2,13 @@ import { useEffect, useId, useRef } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
-import { editToolFormSchema, type EditToolFormValues, type Tool, type UpdateToolInput } from '@toolsify/shared/tools';
+import { editToolFormSchema, type EditToolFormValues, type ManagedTool, type UpdateToolInput } from '@toolsify/shared/tools';
 import { FormField, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateTool } from '../api/update-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
+import { LowStockField } from './low-stock-field.tsx';
 import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
 
 /** The API's field names mapped to the form's. */
@@ -21,10 +22,11 @@ const FIELD_OF: Record<string, keyof EditToolFormValues> = {
   'stock.delta': 'stockDelta',
   stock: 'stockDelta',
   'stock.reason': 'stockReason',
+  lowStockThreshold: 'lowStockThreshold',
 };
 
 /** Only what changed, so an untouched minimum is never re-checked against a low stock. */
-function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
+function changesFrom(tool: ManagedTool, next: UpdateToolInput): UpdateToolInput {
   return {
     ...(next.name !== undefined && next.name !== tool.name ? { name: next.name } : {}),
     ...(next.sku !== undefined && next.sku !== tool.sku ? { sku: next.sku } : {}),
@@ -37,6 +39,9 @@ function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
     ...(next.priceBreaks !== undefined && JSON.stringify(next.priceBreaks) !== JSON.stringify(tool.priceBreaks)
       ? { priceBreaks: next.priceBreaks }
       : {}),
+    ...(next.lowStockThreshold !== undefined && next.lowStockThreshold !== tool.lowStockThreshold
+      ? { lowStockThreshold: next.lowStockThreshold }
+      : {}),
     ...(next.stock ? { stock: next.stock } : {}),
   };
 }
@@ -47,7 +52,7 @@ function changesFrom(tool: Tool, next: UpdateToolInput): UpdateToolInput {
  * by a change (+ restock, +/- correction) applied to the stock as it is when saved, so orders
  * placed meanwhile count.
  */
-export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
+export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const update = useUpdateTool();
@@ -76,6 +81,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
         minimum: tool.minimum,
         packSize: tool.packSize,
         maxPerOrder: tool.maxPerOrder,
+        lowStockThreshold: tool.lowStockThreshold,
         priceBreaks: tool.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tier.unitPriceCents / 100 })),
         stockDelta: 0,
         stockReason: 'restock',
@@ -185,6 +191,7 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
                     <option value="correction">Correction (count fixed)</option>
                   </select>
                 </FormField>
+                <LowStockField idPrefix="edit" className="sm:col-span-2" />
               </fieldset>
               {errors.root?.message && (
                 <p role="alert" className="text-sm text-error">

@@ -1,24 +1,46 @@
+import { Link } from 'wouter';
 import { formatCents } from '@toolsify/shared/money';
 import { messages } from '@toolsify/shared/messages';
-import type { Tool } from '@toolsify/shared/tools';
+import { isLowStock, type ManagedTool } from '@toolsify/shared/tools';
 
 export interface ProductsTableProps {
-  tools: Tool[];
-  onEdit: (tool: Tool) => void;
-  onDelete: (tool: Tool) => void;
+  tools: ManagedTool[];
+  onEdit: (tool: ManagedTool) => void;
+  onDelete: (tool: ManagedTool) => void;
 }
 
-function Stock({ tool }: { tool: Tool }) {
-  return tool.available === 0 ? (
-    <span className="font-semibold text-error">{messages.outOfStock}</span>
-  ) : (
-    <span className="tabular-nums">{tool.available.toLocaleString('en-US')}</span>
+function Stock({ tool }: { tool: ManagedTool }) {
+  return (
+    // Cards on phones read from the left, the table's column from the right.
+    <span className="inline-flex flex-col items-start gap-1 whitespace-nowrap md:items-end">
+      {tool.available === 0 ? (
+        <span className="font-semibold text-error">{messages.outOfStock}</span>
+      ) : (
+        <span className="tabular-nums">{tool.available.toLocaleString('en-US')}</span>
+      )}
+      {isLowStock(tool) && <span className="badge badge-warning badge-soft badge-sm font-medium">Low stock</span>}
+    </span>
   );
 }
 
-function Actions({ tool, onEdit, onDelete }: { tool: Tool } & Omit<ProductsTableProps, 'tools'>) {
+/** The low-stock alert: the stock at or under which the tool is low. */
+function Alert({ tool }: { tool: ManagedTool }) {
+  return tool.lowStockThreshold === null ? (
+    <span className="text-base-content/50">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">None</span>
+    </span>
+  ) : (
+    <span className="tabular-nums">{tool.lowStockThreshold.toLocaleString('en-US')}</span>
+  );
+}
+
+function Actions({ tool, onEdit, onDelete }: { tool: ManagedTool } & Omit<ProductsTableProps, 'tools'>) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link href={`/products/${tool.id}/stock`} className="btn btn-sm btn-ghost" aria-label={`Stock history of ${tool.name}`}>
+        Stock history
+      </Link>
       <button type="button" className="btn btn-sm" onClick={() => onEdit(tool)} aria-label={`Edit ${tool.name}`}>
         Edit
       </button>
@@ -29,7 +51,7 @@ function Actions({ tool, onEdit, onDelete }: { tool: Tool } & Omit<ProductsTable
   );
 }
 
-function Thumb({ tool, size }: { tool: Tool; size: number }) {
+function Thumb({ tool, size }: { tool: ManagedTool; size: number }) {
   return (
     <img
       src={tool.img}
@@ -44,7 +66,7 @@ function Thumb({ tool, size }: { tool: Tool; size: number }) {
   );
 }
 
-/** Manage Products: image, name, SKU, price, available, minimum and the actions; cards on phones. */
+/** Manage Products: image, name, SKU, price, available (low or not), minimum, low-stock alert and the actions; cards on phones. */
 export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
   return (
     <>
@@ -62,7 +84,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                   </p>
                 </div>
               </div>
-              <dl className="grid grid-cols-3 gap-2 rounded-box bg-base-200 p-3 text-sm">
+              <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 text-sm min-[400px]:grid-cols-4">
                 <div>
                   <dt className="text-base-content/60">Price</dt>
                   <dd className="font-semibold">{formatCents(tool.priceCents)}</dd>
@@ -76,6 +98,12 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                 <div>
                   <dt className="text-base-content/60">Minimum</dt>
                   <dd className="tabular-nums">{tool.minimum.toLocaleString('en-US')}</dd>
+                </div>
+                <div>
+                  <dt className="text-base-content/60">Alert at</dt>
+                  <dd>
+                    <Alert tool={tool} />
+                  </dd>
                 </div>
               </dl>
               <Actions tool={tool} onEdit={onEdit} onDelete={onDelete} />
@@ -102,6 +130,9 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                 Minimum
               </th>
               <th scope="col" className="text-right">
+                Alert at
+              </th>
+              <th scope="col" className="text-right">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -119,6 +150,9 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                   <Stock tool={tool} />
                 </td>
                 <td className="text-right tabular-nums">{tool.minimum.toLocaleString('en-US')}</td>
+                <td className="text-right">
+                  <Alert tool={tool} />
+                </td>
                 <td>
                   <Actions tool={tool} onEdit={onEdit} onDelete={onDelete} />
                 </td>

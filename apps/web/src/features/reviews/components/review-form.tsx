@@ -8,6 +8,7 @@ import {
   RATING_MIN,
   createReviewSchema,
   isReviewPicture,
+  ratingLabels,
   type CreateReviewInput,
   type ReviewFormValues,
 } from '@toolsify/shared/reviews';
@@ -27,8 +28,11 @@ const FIELDS = ['rating', 'img', 'note'] as const;
 
 const defaults: ReviewFormValues = { rating: 5, img: '', note: '' };
 
+const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
 /**
- * Add a Review: read-only name, a rating from 1 to 5 (enforced here and by the server), a
+ * Add a Review: read-only name, a rating from 1 to 5 chosen as stars (a radio group: arrow keys
+ * move between them; stored as the spec's number, enforced by the server), a
  * picture the reviewer uploads (or the default avatar: links to other sites are not taken)
  * and the review text (required).
  */
@@ -47,6 +51,7 @@ export function ReviewForm({ account }: ReviewFormProps) {
   // Bumping the key remounts the file input, which empties it.
   const [fileKey, setFileKey] = useState(0);
   const img = useWatch({ control, name: 'img' }) ?? '';
+  const rating = useWatch({ control, name: 'rating' });
   const preview = isReviewPicture(img) ? img : AVATAR_FALLBACK;
   const setPicture = (url: string) => setValue('img', url, { shouldValidate: true, shouldDirty: true });
 
@@ -89,19 +94,33 @@ export function ReviewForm({ account }: ReviewFormProps) {
           <FormField id="review-name" label="Name">
             <input id="review-name" className="input w-full bg-base-200" value={account.name} readOnly />
           </FormField>
-          <FormField id="review-rating" label={`Rating (${RATING_MIN} to ${RATING_MAX})`} error={errors.rating?.message}>
-            <input
-              id="review-rating"
-              type="number"
-              inputMode="numeric"
-              min={RATING_MIN}
-              max={RATING_MAX}
-              step={1}
-              className={`input w-full ${errors.rating ? 'input-error' : ''}`}
-              {...fieldAria('review-rating', errors.rating?.message)}
-              {...register('rating', { valueAsNumber: true })}
-            />
-          </FormField>
+          <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
+            <legend className="mb-1 text-sm font-medium">{`Rating (${RATING_MIN} to ${RATING_MAX})`}</legend>
+            <div className="flex items-center gap-3">
+              <div className="rating rating-lg" role="radiogroup" aria-label={`Rating (${RATING_MIN} to ${RATING_MAX})`}>
+                {RATINGS.map((n) => (
+                  <input
+                    key={n}
+                    type="radio"
+                    name="review-rating"
+                    value={n}
+                    checked={rating === n}
+                    onChange={() => setValue('rating', n, { shouldValidate: true, shouldDirty: true })}
+                    className="mask mask-star-2 bg-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                    aria-label={`${messages.stars(n)}: ${ratingLabels[n]}`}
+                  />
+                ))}
+              </div>
+              <span className="text-sm text-base-content/80" data-testid="rating-label">
+                {typeof rating === 'number' && ratingLabels[rating] ? `${messages.stars(rating)}: ${ratingLabels[rating]}` : ''}
+              </span>
+            </div>
+            {errors.rating?.message && (
+              <p id="review-rating-error" role="alert" className="mt-1 text-sm text-error">
+                {errors.rating.message}
+              </p>
+            )}
+          </fieldset>
         </div>
 
         <FormField

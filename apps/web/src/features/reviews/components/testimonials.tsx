@@ -4,6 +4,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { useLatestReviews } from '../api/get-reviews.ts';
 import { AVATAR_FALLBACK } from '../avatar.ts';
+import { VerifiedBadge } from './verified-badge.tsx';
 
 function TestimonialCard({ review }: { review: Review }) {
   const rating = Math.max(0, Math.min(5, Math.round(review.rating)));
@@ -26,6 +27,11 @@ function TestimonialCard({ review }: { review: Review }) {
           />
           <figcaption>
             <p className="font-semibold">{review.name}</p>
+            {review.verifiedBuyer && (
+              <p className="mt-1">
+                <VerifiedBadge />
+              </p>
+            )}
             <p className="flex items-center gap-2 text-sm">
               <span className="flex text-secondary" aria-hidden="true">
                 {Array.from({ length: 5 }, (_, i) => (

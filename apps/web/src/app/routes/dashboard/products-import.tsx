@@ -1,0 +1,262 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { toast } from 'react-hot-toast';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, toolCsvColumns, type ImportResult, type ImportRowResult } from '@toolsify/shared/tools-bulk';
+import { ApiError } from '../../../lib/api-client.ts';
+import { importProducts, PRODUCTS_EXPORT_URL, useImportProducts } from '../../../features/products/api/tools-bulk.ts';
+
+const actionLabels: Record<ImportRowResult['action'], string> = {
+  create: 'New product',
+  update: 'Update',
+  unchanged: 'Unchanged',
+  error: 'Error',
+};
+const actionBadges: Record<ImportRowResult['action'], string> = {
+  create: 'badge-success',
+  update: 'badge-info',
+  unchanged: 'badge-ghost',
+  error: 'badge-error',
+};
+const fieldLabels: Record<string, string> = {
+  name: 'name',
+  sku: 'SKU',
+  description: 'description',
+  img: 'image',
+  priceCents: 'price',
+  minimum: 'minimum',
+  priceBreaks: 'price breaks',
+  packSize: 'pack size',
+  maxPerOrder: 'maximum',
+};
+
+/** What a row does, in words: the changed fields and the stock move. */
+function RowDetails({ row }: { row: ImportRowResult }) {
+  if (row.action === 'error') {
+    return (
+      <ul className="space-y-0.5 text-error">
+        {row.errors.map((issue) => (
+          <li key={issue.column + issue.message}>
+            <span className="font-mono text-xs">{issue.column}</span>: {issue.message}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const parts: string[] = [];
+  if (row.action === 'create') parts.push(`${row.stockDelta.toLocaleString('en-US')} in stock`);
+  if (row.changes.length > 0) parts.push(`Changes ${row.changes.map((field) => fieldLabels[field] ?? field).join(', ')}`);
+  if (row.action === 'update' && row.stockDelta !== 0) {
+    parts.push(
+      row.stockDelta > 0 ? `Restock +${row.stockDelta.toLocaleString('en-US')}` : `Correction ${row.stockDelta.toLocaleString('en-US')}`,
+    );
+  }
+  return <span className="text-base-content/80">{parts.join(' · ') || '—'}</span>;
+}
+
+function Summary({ result }: { result: ImportResult }) {
+  const figure = (label: string, value: number, tone = '') => (
+    <div className="stat px-4 py-3">
+      <div className="stat-title">{label}</div>
+      <div className={`stat-value text-2xl ${tone}`}>{value.toLocaleString('en-US')}</div>
+    </div>
+  );
+  return (
+    <div className="stats stats-vertical w-full border border-base-300 bg-base-100 min-[480px]:stats-horizontal">
+      {figure('New', result.created, 'text-success')}
+      {figure('Updated', result.updated, 'text-info')}
+      {figure('Unchanged', result.unchanged)}
+      {figure('Errors', result.errors, result.errors > 0 ? 'text-error' : '')}
+    </div>
+  );
+}
+
+/** The dry run, row by row: a table on wide screens, a card per row on phones. */
+function DryRunRows({ rows }: { rows: ImportRowResult[] }) {
+  return (
+    <>
+      <ul className="flex flex-col gap-2 md:hidden" aria-label="Rows of the file">
+        {rows.map((row) => (
+          <li key={row.row} className="rounded-box border border-base-300 bg-base-100 p-3 text-sm">
+            <div className="mb-1 flex items-center justify-between gap-2">
+              <span className="font-mono text-xs break-all">
+                Line {row.row} · {row.sku || '(no SKU)'}
+              </span>
+              <span className={`badge badge-sm ${actionBadges[row.action]}`}>{actionLabels[row.action]}</span>
+            </div>
+            <RowDetails row={row} />
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+        <table className="table table-sm">
+          <caption className="sr-only">What the import does with each row of the file</caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Action</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.row} className={row.action === 'error' ? 'bg-error/5' : undefined}>
+                <td className="tabular-nums">{row.row}</td>
+                <td className="font-mono text-xs break-all">{row.sku || '(no SKU)'}</td>
+                <td>
+                  <span className={`badge badge-sm whitespace-nowrap ${actionBadges[row.action]}`}>{actionLabels[row.action]}</span>
+                </td>
+                <td>
+                  <RowDetails row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Manage Products > Import / export CSV: download every product, or upload a file. The file is
+ * checked first (a dry run: what each row would do, nothing written); Import writes it all in
+ * one go, or nothing if a row has an error.
+ */
+export default function ImportProductsPage() {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dryRun, setDryRun] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const runImport = useImportProducts();
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setDryRun(null);
+    setDone(null);
+    if (!file) return setProblem('Choose a CSV file first.');
+    if (file.size > IMPORT_MAX_BYTES) return setProblem(`The file must be ${IMPORT_MAX_BYTES / 1024 / 1024} MB or smaller.`);
+    setChecking(true);
+    try {
+      setDryRun(await importProducts(file, true));
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.values(error.fields) : [];
+      setProblem(fields[0] ?? (error instanceof Error ? error.message : String(error)));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const confirm = () => {
+    if (!file) return;
+    runImport.mutate(file, {
+      onSuccess: (result) => {
+        setDone(result);
+        setDryRun(null);
+        toast.success(`Imported: ${result.created} new, ${result.updated} updated.`);
+      },
+      onError: (error) => setProblem(error.message),
+    });
+  };
+
+  const changes = dryRun ? dryRun.created + dryRun.updated : 0;
+
+  return (
+    <section aria-labelledby="import-heading" className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link href="/products" className="link">
+              Manage Products
+            </Link>{' '}
+            <span aria-hidden="true">›</span>
+          </p>
+          <h2 id="import-heading" className="text-2xl font-bold text-primary">
+            Import and export products
+          </h2>
+          <p className="text-base-content/70">Update the catalogue from a spreadsheet: rows match tools by SKU.</p>
+        </div>
+        <a href={PRODUCTS_EXPORT_URL} download className="btn btn-outline btn-sm">
+          Export CSV
+        </a>
+      </header>
+
+      <form onSubmit={(event) => void check(event)} className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          <label htmlFor={inputId} className="form-control w-full">
+            <span className="label-text mb-1 font-medium">CSV file</span>
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              className="file-input file-input-bordered w-full max-w-md"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setDryRun(null);
+                setDone(null);
+                setProblem(null);
+              }}
+            />
+          </label>
+          <p className="text-sm text-base-content/70">
+            Columns: <span className="font-mono text-xs break-words">{toolCsvColumns.join(', ')}</span>. Price in dollars; price breaks as{' '}
+            <span className="font-mono text-xs">10:11.50;50:10.00</span>; stock is the number to have (the difference is recorded as a
+            restock or a correction; pieces held by unpaid orders stay held). At most {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 5
+            MB.
+          </p>
+          {problem && (
+            <p role="alert" className="alert alert-error alert-soft text-sm">
+              {problem}
+            </p>
+          )}
+          <div>
+            <button type="submit" className="btn btn-primary btn-sm" disabled={checking || !file}>
+              {checking && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Check the file
+            </button>
+          </div>
+        </div>
+      </form>
+
+      {dryRun && (
+        <section aria-labelledby="dry-run-heading" className="flex flex-col gap-4">
+          <h3 id="dry-run-heading" className="text-lg font-semibold">
+            What the import will do
+          </h3>
+          <Summary result={dryRun} />
+          <DryRunRows rows={dryRun.rows} />
+          {dryRun.errors > 0 ? (
+            <p role="alert" className="alert alert-warning alert-soft text-sm">
+              Fix the rows with errors and check the file again: nothing is imported while a row has an error.
+            </p>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="button" className="btn btn-primary" onClick={confirm} disabled={runImport.isPending || changes === 0}>
+                {runImport.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                Import {changes.toLocaleString('en-US')} {changes === 1 ? 'product' : 'products'}
+              </button>
+              {changes === 0 && <span className="text-sm text-base-content/70">Every row is as the catalogue has it already.</span>}
+            </div>
+          )}
+        </section>
+      )}
+
+      {done && (
+        <section aria-labelledby="done-heading" role="status" className="flex flex-col gap-3">
+          <h3 id="done-heading" className="text-lg font-semibold text-success">
+            Import done
+          </h3>
+          <Summary result={done} />
+          <p>
+            <Link href="/products" className="link link-primary">
+              Back to Manage Products
+            </Link>
+          </p>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Tool } from '@toolsify/shared/tools';
+import { adminAccount, expect, signIn, test } from '../fixtures.ts';
+import { screenshots } from '../screenshots.ts';
+
+const header = 'sku,name,description,image,price,stock,minimum,pack_size,max_per_order,price_breaks\r\n';
+
+test.describe('products in bulk', () => {
+  test('exports the catalogue, checks an import as a dry run, imports on confirm, and shows the stock history', async ({ page }) => {
+    await signIn(page, adminAccount());
+    const stamp = Date.now().toString(36).toUpperCase();
+    const sku = `BULK-${stamp}`;
+    const created = await page.request.post('/api/tools', {
+      data: {
+        name: 'Bulk Impact Driver',
+        sku,
+        description: 'Cordless impact driver, 18 V.',
+        img: '/images/tools/drill.svg',
+        available: 40,
+        minimum: 2,
+        priceCents: 12900,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const tool = (await created.json()) as Tool;
+
+    await page.goto('/dashboard/products');
+    await page.getByRole('link', { name: 'Import / export CSV' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\/import$/);
+    await expect(page.getByRole('heading', { name: 'Import and export products' })).toBeVisible();
+
+    // Export: the file has the columns and the new tool.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(exported.startsWith(`\uFEFF${header}`)).toBe(true);
+    expect(exported).toContain(`${sku},Bulk Impact Driver,"Cordless impact driver, 18 V.",/images/tools/drill.svg,129.00,40,2,1,,`);
+
+    const file = page.getByLabel('CSV file');
+    // A file with a bad row: the dry run names the row and column, and offers no import.
+    await file.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(header + `${sku},Bulk Impact Driver,Cordless impact driver.,/images/tools/drill.svg,12x,40,2,1,,\r\n`),
+    });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect(page.getByText('price: Price must be in dollars with at most 2 decimals, e.g. 12.50').first()).toBeVisible();
+    await expect(page.getByText('nothing is imported while a row has an error')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+
+    // A good file: a restock of the tool and a new one.
+    const newSku = `BULK-NEW-${stamp}`;
+    await file.setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        header +
+          `${sku},Bulk Impact Driver,"Cordless impact driver, 18 V.",/images/tools/drill.svg,119.00,55,2,1,,10:109.00\r\n` +
+          `${newSku},Bulk Work Light,LED work light with stand.,/images/tools/drill.svg,45.50,30,1,1,10,\r\n`,
+      ),
+    });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    const dryRun = page.getByRole('table');
+    await expect(dryRun.getByRole('row', { name: new RegExp(sku) }).first()).toContainText('Restock +15');
+    await expect(dryRun.getByRole('row', { name: new RegExp(newSku) })).toContainText('New product');
+    await screenshots(page, 'products-import-dry-run');
+    // Nothing was written by the dry run.
+    expect(((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
+
+    await page.getByRole('button', { name: 'Import 2 products' }).click();
+    await expect(page.getByRole('heading', { name: 'Import done' })).toBeVisible();
+    const after = (await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool;
+    expect(after).toMatchObject({ available: 55, priceCents: 11900, priceBreaks: [{ minQuantity: 10, unitPriceCents: 10900 }] });
+    await screenshots(page, 'products-import-done');
+
+    // The stock history: the import's restock on top of the initial stock, by the admin.
+    await page.getByRole('link', { name: 'Back to Manage Products' }).click();
+    await page.getByRole('link', { name: 'Stock history of Bulk Impact Driver' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${tool.id}/stock$`));
+    await expect(page.getByRole('heading', { name: 'Stock history: Bulk Impact Driver' })).toBeVisible();
+    const rows = page.locator('table tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('Restock');
+    await expect(rows.first()).toContainText('+15');
+    await expect(rows.nth(1)).toContainText('Initial stock');
+    await expect(rows.nth(1)).toContainText('+40');
+    await expect(page.getByText('Held by unpaid orders')).toBeVisible();
+    await screenshots(page, 'products-stock-history');
+
+    // On a phone: one card per change, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const cards = page.getByRole('list', { name: 'Stock changes, newest first' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText('+15');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
