@@ -36,7 +36,7 @@ test('markup in product names, descriptions and reviews shows as text and never 
       name: toolName,
       sku: `XSS-${Date.now()}`,
       description: toolDescription,
-      img: '/images/tools/drill.svg',
+      img: '/images/tools/impact-driver.svg',
       available: 500,
       minimum: 5,
       priceCents: 1999,

@@ -7,7 +7,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditSearchOf, useAudit, type AuditFilters } from '../../../features/audit/api/get-audit.ts';
 import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
-import { useTypedSearch } from '../../../lib/use-typed-search.ts';
+import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
@@ -21,17 +21,7 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 }
 
 /** A text filter that applies itself to the URL after a short pause, keeping the focus. */
-function TextFilter({
-  label,
-  value,
-  onApply,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onApply: (v: string) => void;
-  placeholder: string;
-}) {
+function TextFilter({ label, value, onApply, placeholder }: { label: string; value: string; onApply: ApplySearch; placeholder: string }) {
   const id = useId();
   const { text, setText } = useTypedSearch(value, onApply);
   return (
@@ -77,7 +67,12 @@ export default function AuditPage() {
       </header>
 
       <div className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-5">
-        <TextFilter label="Admin" placeholder="Email" value={filters.actor ?? ''} onApply={(actor) => apply({ actor }, true)} />
+        <TextFilter
+          label="Admin"
+          placeholder="Email"
+          value={filters.actor ?? ''}
+          onApply={(actor, { replace }) => apply({ actor }, replace)}
+        />
         <label className="form-control w-full" htmlFor={ids.action}>
           <span className="label-text mb-1 text-sm">Action</span>
           <select
@@ -94,7 +89,12 @@ export default function AuditPage() {
             ))}
           </select>
         </label>
-        <TextFilter label="Target" placeholder="Email, #order, tool or SKU" value={filters.q ?? ''} onApply={(q) => apply({ q }, true)} />
+        <TextFilter
+          label="Target"
+          placeholder="Email, #order, tool or SKU"
+          value={filters.q ?? ''}
+          onApply={(q, { replace }) => apply({ q }, replace)}
+        />
         <label className="form-control w-full" htmlFor={ids.from}>
           <span className="label-text mb-1 text-sm">From</span>
           <input
