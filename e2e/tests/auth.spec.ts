@@ -310,6 +310,7 @@ test.describe('guards and the dashboard', () => {
       'Manage Products',
       'Audit Log',
       'Reviews',
+      /^Inbox/, // with its unread count when there is one
     ]);
     await expect(page).toHaveURL(/\/dashboard\/users$/);
     await expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('aria-current', 'page');

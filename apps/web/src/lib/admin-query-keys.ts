@@ -1,5 +1,5 @@
 /**
- * The query keys of the admin's own pages (Manage Products, the sales dashboard): kept out of
+ * The query keys of the admin's own pages (Manage Products, the sales dashboard, the Inbox): kept out of
  * query-keys.ts, which the home page loads, so the first page carries none of them. None is
  * under a public root (query-keys.ts: publicQueryRoots), so they are dropped when the user
  * changes.
@@ -11,4 +11,8 @@ export const adminQueryKeys = {
   lowStockTools: ['managed-tools', 'low'] as const,
   /** The sales dashboard for a range of days. */
   stats: (from: string, to: string) => ['stats', from, to] as const,
+  /** The Inbox (Contact Us messages): its list and the menu's unread count; marking a message refreshes both. */
+  inbox: ['inbox'] as const,
+  inboxMessages: ['inbox', 'messages'] as const,
+  inboxUnread: ['inbox', 'unread'] as const,
 };

@@ -39,7 +39,8 @@ describe('contact inbox', () => {
       expect(mail?.body).toContain('Quote &lt;b&gt;now&lt;/b&gt;'); // the HTML part, escaped
       expect(mail?.body).toContain('500 drills &amp; &lt;i&gt;saws&lt;/i&gt;');
       expect(mail?.body).not.toContain('<i>saws</i></');
-      expect(mail?.links.some((l) => l.endsWith('/dashboard/inbox'))).toBe(true);
+      // The Inbox page at this message (it opens and marks it read).
+      expect(mail?.links.some((l) => l.endsWith(`/dashboard/inbox?id=${id}`))).toBe(true);
     }
     // Customers are not told.
     expect((await outboxFor(app, customer.email)).filter((m) => m.subject.startsWith('New message from'))).toEqual([]);

@@ -381,10 +381,11 @@ export interface ContactNoticeContext {
   publicUrl: string;
 }
 
-/** To every admin: a visitor wrote through Contact Us (the Inbox has it; reply by email). */
+/** To every admin: a visitor wrote through Contact Us (the link opens it in the Inbox; reply by email). */
 export function contactMessageNoticeEmail({ message, publicUrl }: ContactNoticeContext): RenderedMail {
   const subject = `New message from ${message.email}`;
-  const inboxUrl = `${publicUrl}/dashboard/inbox`;
+  // The Inbox page opens this message (and marks it read) from `?id=`.
+  const inboxUrl = `${publicUrl}/dashboard/inbox?id=${message.id}`;
   const intro = 'Someone wrote to the store through Contact Us. Reply to them by email; the Inbox keeps the message.';
   const info = facts([
     ['From', message.email],

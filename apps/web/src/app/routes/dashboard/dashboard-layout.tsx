@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { authMessages, type Me } from '@toolsify/shared/auth';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useSendVerificationEmail } from '../../../features/auth/api/send-verification-email.ts';
+import { useInboxUnread } from '../../../features/contact/api/inbox.ts';
 import { authErrorMessage } from '../../../features/auth/components/auth-error.ts';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
 
@@ -10,6 +11,8 @@ interface MenuItem {
   href: string;
   label: string;
   icon: IconName;
+  /** A count shown beside the label (the Inbox's unread messages), with what it counts for screen readers. */
+  badge?: { count: number; label: string } | undefined;
 }
 
 /** The side menu by role (spec: user and admin menus), paths relative to /dashboard. */
@@ -26,7 +29,18 @@ const adminMenu: MenuItem[] = [
   { href: '/products', label: 'Manage Products', icon: 'quantity' },
   { href: '/audit', label: 'Audit Log', icon: 'shield' },
   { href: '/reviews', label: 'Reviews', icon: 'star' },
+  { href: '/inbox', label: 'Inbox', icon: 'mail' },
 ];
+
+/** The count on a menu item or on the phone's menu button: the number, and what it means to a screen reader. */
+function CountBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {
+  return (
+    <span className={`badge badge-sm badge-secondary shrink-0 font-semibold ${className}`} data-testid="menu-badge">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> {label}</span>
+    </span>
+  );
+}
 
 function isActive(item: MenuItem, location: string) {
   return item.href === '/' ? location === '/' || location === '' : location === item.href || location.startsWith(`${item.href}/`);
@@ -49,6 +63,7 @@ function SideMenu({ items, location, label }: { items: MenuItem[]; location: str
               >
                 <Icon name={item.icon} className="h-5 w-5 shrink-0" />
                 {item.label}
+                {item.badge && item.badge.count > 0 && <CountBadge {...item.badge} className="ml-auto" />}
               </Link>
             </li>
           );
@@ -109,7 +124,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const drawerId = useId();
   const user = me.data;
-  const items = user?.role === 'admin' ? adminMenu : userMenu;
+  const isAdmin = user?.role === 'admin';
+  const unread = useInboxUnread(isAdmin).data ?? 0;
+  const unreadBadge = { count: unread, label: unread === 1 ? 'unread message' : 'unread messages' };
+  const items = isAdmin ? adminMenu.map((item) => (item.href === '/inbox' ? { ...item, badge: unreadBadge } : item)) : userMenu;
 
   useEffect(() => {
     if (!open) return;
@@ -146,6 +164,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           >
             <Icon name="menu" className="h-4 w-4" />
             Dashboard menu
+            {isAdmin && unread > 0 && <CountBadge {...unreadBadge} />}
           </button>
         </header>
         <VerificationNotice me={user} />

@@ -19,6 +19,7 @@ const AuditPage = lazy(() => import('./audit.tsx'));
 const ReviewsPage = lazy(() => import('./reviews.tsx'));
 const ImportProductsPage = lazy(() => import('./products-import.tsx'));
 const StockHistoryPage = lazy(() => import('./stock-history.tsx'));
+const InboxPage = lazy(() => import('./inbox.tsx'));
 const NotFoundPage = lazy(() => import('../not-found.tsx'));
 
 /** An admin-only child route: the page shows once the server confirms the admin role. */
@@ -40,6 +41,7 @@ const AuditForAdmin = adminOnly(AuditPage);
 const ReviewsForAdmin = adminOnly(ReviewsPage);
 const ImportProductsForAdmin = adminOnly(ImportProductsPage);
 const StockHistoryForAdmin = adminOnly(StockHistoryPage);
+const InboxForAdmin = adminOnly(InboxPage);
 
 /**
  * /dashboard/*: signed-in people only (others go to /login and come back). The welcome
@@ -64,6 +66,7 @@ export default function DashboardRoutes() {
             <Route path="/products/:id/stock" component={StockHistoryForAdmin} />
             <Route path="/audit" component={AuditForAdmin} />
             <Route path="/reviews" component={ReviewsForAdmin} />
+            <Route path="/inbox" component={InboxForAdmin} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>
