@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import { useElementWidth } from '../hooks/use-element-width.ts';
+import type { ReactNode } from 'react';
 import { clip } from '../utils/chart-scale.ts';
+import { ChartFigure } from './chart-figure.tsx';
 
 /** The colours a bar may take (whole class names, so Tailwind finds them). */
 const toneClass = {
@@ -28,9 +28,8 @@ const ROW = 42;
 const CHAR_PX = 7.2;
 
 /**
- * Horizontal bars, one row each: the label and its value on a line, the bar under it, all
- * in an SVG drawn at the width it is shown (so a phone keeps 13 px text). A title and a
- * description name it for assistive technology; `table` is the same figures as a table.
+ * Horizontal bars, one row each: the label and its value on a line, the bar under it (13 px
+ * text at any width); `table` is the same figures as a table.
  */
 export function BarListChart({
   title,
@@ -43,49 +42,32 @@ export function BarListChart({
   items: readonly BarItem[];
   table: ReactNode;
 }) {
-  const id = useId();
-  const [ref, width] = useElementWidth<HTMLDivElement>(320);
   const max = Math.max(0, ...items.map((item) => item.value));
-  const height = items.length * ROW;
-
   return (
-    <figure className="flex flex-col gap-3">
-      <div ref={ref} className="w-full">
-        <svg
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-desc`}
-          className="block"
-        >
-          <title id={`${id}-title`}>{title}</title>
-          <desc id={`${id}-desc`}>{description}</desc>
-          {items.map((item, i) => {
-            const top = i * ROW;
-            const room = Math.floor((width - item.valueLabel.length * CHAR_PX - 12) / CHAR_PX);
-            const barWidth = max > 0 && item.value > 0 ? Math.max(3, (item.value / max) * width) : 0;
-            return (
-              <g key={item.key}>
-                <text x={0} y={top + 15} className="fill-base-content text-[13px]">
-                  {clip(item.label, Math.max(4, room))}
-                </text>
-                <text x={width} y={top + 15} textAnchor="end" className="fill-base-content/70 text-[13px] font-medium tabular-nums">
-                  {item.valueLabel}
-                </text>
-                <rect x={0} y={top + 22} width={width} height={10} rx={5} className="fill-base-200" />
-                {barWidth > 0 && (
-                  <rect x={0} y={top + 22} width={barWidth} height={10} rx={5} className={toneClass[item.tone]}>
-                    <title>{`${item.label}: ${item.valueLabel}`}</title>
-                  </rect>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
-      {table}
-    </figure>
+    <ChartFigure title={title} description={description} height={items.length * ROW} initialWidth={320} table={table}>
+      {({ width }) =>
+        items.map((item, i) => {
+          const top = i * ROW;
+          const room = Math.floor((width - item.valueLabel.length * CHAR_PX - 12) / CHAR_PX);
+          const barWidth = max > 0 && item.value > 0 ? Math.max(3, (item.value / max) * width) : 0;
+          return (
+            <g key={item.key}>
+              <text x={0} y={top + 15} className="fill-base-content text-[13px]">
+                {clip(item.label, Math.max(4, room))}
+              </text>
+              <text x={width} y={top + 15} textAnchor="end" className="fill-base-content/70 text-[13px] font-medium tabular-nums">
+                {item.valueLabel}
+              </text>
+              <rect x={0} y={top + 22} width={width} height={10} rx={5} className="fill-base-200" />
+              {barWidth > 0 && (
+                <rect x={0} y={top + 22} width={barWidth} height={10} rx={5} className={toneClass[item.tone]}>
+                  <title>{`${item.label}: ${item.valueLabel}`}</title>
+                </rect>
+              )}
+            </g>
+          );
+        })
+      }
+    </ChartFigure>
   );
 }
