@@ -11,6 +11,17 @@ export function isIsoDay(value: string): boolean {
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2999-12-31';
+
+/**
+ * Whether `value` is a day a date filter takes: a real day between 2000 and 2999. A date input
+ * whose year is being typed (0002, 0020, 0202) is not one yet.
+ */
+export function isFilterDay(value: string): boolean {
+  return isIsoDay(value) && value >= FIRST_DAY && value <= LAST_DAY;
+}
+
 /** A day as a query parameter, its errors naming the parameter. */
 export function dayParam(name: string) {
   return z
@@ -18,7 +29,7 @@ export function dayParam(name: string) {
     .trim()
     .regex(DAY_PATTERN, `${name} must be a date as YYYY-MM-DD`)
     .refine(isIsoDay, `${name} is not a real date`)
-    .refine((v) => v >= '2000-01-01' && v <= '2999-12-31', `${name} must be between 2000-01-01 and 2999-12-31`);
+    .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, `${name} must be between ${FIRST_DAY} and ${LAST_DAY}`);
 }
 
 /** The first and last moments of a range of whole days, as ISO times to compare a timestamp with. */

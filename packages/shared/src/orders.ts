@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { dayParam } from './days.ts';
 import { idSchema, pageQuerySchema } from './ids.ts';
 import { MAX_CART_LINES } from './cart-lines.ts';
 import { aboveMaxPerOrderMessage, nearestOrderable, packSizeOf, soldInPacksMessage, type QuantityRules } from './pricing.ts';
@@ -333,18 +334,6 @@ function hasNoControlCharacters(text: string): boolean {
   return true;
 }
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `day` is a real calendar day written YYYY-MM-DD, between the years 1970 and 9999. */
-export function isOrderDay(day: string): boolean {
-  if (!DAY_PATTERN.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) && day >= '1970-01-01';
-}
-
-const dayField = (name: string) =>
-  z.string({ error: `${name} must be a date (YYYY-MM-DD)` }).refine(isOrderDay, `${name} must be a date (YYYY-MM-DD)`);
-
 /**
  * The filters of Manage All Orders (`GET /api/orders`) and of its export (`GET /api/orders/export.csv`):
  * - `q`: an order number (`1042` or `#1042`, exact), or text found in the PO number, the buyer's
@@ -362,8 +351,8 @@ export const orderFiltersShape = {
     .optional(),
   status: z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` }).optional(),
   toolId: idSchema.optional(),
-  from: dayField('from').optional(),
-  to: dayField('to').optional(),
+  from: dayParam('from').optional(),
+  to: dayParam('to').optional(),
 };
 
 function fromNotAfterTo(filters: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParam, isIsoDay } from './days.ts';
 
 /**
  * The admin's sales dashboard (`GET /api/stats?from=&to=`). Days are calendar days in UTC,
@@ -14,14 +15,7 @@ export type StatsPreset = (typeof statsPresets)[number];
 export const DEFAULT_STATS_DAYS: StatsPreset = 30;
 
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isIsoDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00.000Z`);
-  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
+export { isIsoDay };
 
 /** The UTC day of a moment: 2026-03-01. */
 export function dayOf(at: Date): string {
@@ -42,14 +36,6 @@ export function daysIn(from: string, to: string): number {
 export function lastDays(days: number, today: string): { from: string; to: string } {
   return { from: addDays(today, -(days - 1)), to: today };
 }
-
-const dayParam = (name: 'from' | 'to') =>
-  z
-    .string({ error: `${name} must be a date as YYYY-MM-DD` })
-    .trim()
-    .regex(DAY_PATTERN, `${name} must be a date as YYYY-MM-DD`)
-    .refine(isIsoDay, `${name} is not a real date`)
-    .refine((v) => v >= '2000-01-01' && v <= '2999-12-31', `${name} must be between 2000-01-01 and 2999-12-31`);
 
 /**
  * `GET /api/stats`: the range, `from` and `to` (both included). Without them, the last 30

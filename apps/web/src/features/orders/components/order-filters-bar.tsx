@@ -1,5 +1,6 @@
+import { isFilterDay } from '@toolsify/shared/days';
 import { useId, type FormEvent } from 'react';
-import { isOrderDay, orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
+import { orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
 import { ordersExportUrl } from '../api/get-all-orders.ts';
 import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/order-filters.ts';
 import { useTypedSearch } from '../../../lib/use-typed-search.ts';
@@ -26,7 +27,7 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
   const onDay = (which: 'from' | 'to', value: string) => {
     if (value === '') {
       if (params[which] !== undefined) apply({ [which]: undefined });
-    } else if (isOrderDay(value) && value !== params[which]) {
+    } else if (isFilterDay(value) && value !== params[which]) {
       apply({ [which]: value });
     }
   };

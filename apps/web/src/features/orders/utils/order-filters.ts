@@ -1,4 +1,5 @@
-import { MAX_ORDER_SEARCH_LENGTH, isOrderDay, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
+import { isFilterDay } from '@toolsify/shared/days';
+import { MAX_ORDER_SEARCH_LENGTH, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
 
 /** What Manage All Orders shows, as its URL says it (`/dashboard/manage?q=acme&status=paid&from=2026-05-01`). */
 export interface OrderFilterParams {
@@ -20,7 +21,7 @@ function toolIdOf(raw: string | null): number | undefined {
   return id >= 1 && id <= MAX_ID ? id : undefined;
 }
 
-const dayOf = (raw: string | null): string | undefined => (raw !== null && isOrderDay(raw) ? raw : undefined);
+const dayOf = (raw: string | null): string | undefined => (raw !== null && isFilterDay(raw) ? raw : undefined);
 
 /** Tabs, line breaks and other control characters: the API refuses a search holding one. */
 function withoutControlCharacters(text: string): string {
