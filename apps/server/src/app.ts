@@ -31,7 +31,10 @@ import { webPlugin } from './plugins/web.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
-import { findTool } from './modules/tools/tools.service.ts';
+import { findTool, listTools } from './modules/tools/tools.service.ts';
+import { storeConfigOf } from './modules/health/store-config.ts';
+import { toolListQuerySchema } from '@toolsify/shared/tools';
+import { HOME_NEWEST_TOOLS } from '@toolsify/shared/first-paint';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { apiModules } from './modules/index.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
@@ -173,7 +176,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes);
   for (const module of apiModules) await app.register(module);
 
-  if (options.serveWeb) await app.register(webPlugin, { config, toolOf: (id) => findTool(app, id) });
+  if (options.serveWeb) {
+    // The home page's HTML carries the newest tools as `GET /api/tools?limit=6` answers them:
+    // the same query, so the same cached page (plugins/web.ts).
+    const homeQuery = toolListQuerySchema.parse({ limit: String(HOME_NEWEST_TOOLS) });
+    await app.register(webPlugin, {
+      config,
+      toolOf: (id) => findTool(app, id),
+      newestTools: () => listTools(app, homeQuery),
+      storeConfig: storeConfigOf(config),
+      catalogCache: app.catalogCache,
+    });
+  }
   const trust = trustProxy === false ? undefined : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   front = {
     cache: app.catalogCache,

@@ -9,18 +9,20 @@ export const COMPRESS_THRESHOLD = 1024;
 type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
- * A JSON answer held as the bytes sent: its body, its ETag, and its gzip and brotli forms,
- * each made the first time a client asks for it. Sending one costs no serialization, no
- * hashing and no compression.
+ * An answer (JSON unless said otherwise) held as the bytes sent: its body, its ETag, and its
+ * gzip and brotli forms, each made the first time a client asks for it. Sending one costs no
+ * serialization, no hashing and no compression.
  */
 export class PreparedAnswer {
   readonly body: Buffer;
+  readonly contentType: string;
   readonly #etag: string;
   #gzip: Buffer | undefined;
   #br: Buffer | undefined;
 
-  constructor(json: string) {
-    this.body = Buffer.from(json);
+  constructor(text: string, contentType = 'application/json; charset=utf-8') {
+    this.body = Buffer.from(text);
+    this.contentType = contentType;
     this.#etag = hash('sha1', this.body, 'base64');
   }
 
@@ -70,7 +72,7 @@ export function encodingFor(acceptEncoding: string | undefined, size: number): E
  */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
   const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', answer.contentType);
   reply.header('vary', 'accept-encoding');
   reply.header('etag', answer.etag(encoding));
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

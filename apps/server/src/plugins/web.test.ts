@@ -112,8 +112,8 @@ describe('what crawlers and link previews read', () => {
     expect(html).not.toContain('content="Toolsify" data-page-head');
     expect(html).not.toContain('Tools in bulk');
     expect(html).toContain('og:site_name');
-    // One script element only: the description cannot close it.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Two script elements only, the JSON-LD and the first paint's data: the description cannot close either.
+    expect(html.match(/<script/g)).toHaveLength(2);
     const json = /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(json ?? 'null')).toMatchObject({
       '@type': 'Product',

@@ -4,15 +4,45 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Tool } from '@toolsify/shared/tools';
+import { toolPageSchema, toolSchema, type Tool, type ToolPage } from '@toolsify/shared/tools';
+import { storeConfigSchema, type StoreConfig } from '@toolsify/shared/store-config';
 import { toolPageHead } from '@toolsify/shared/tool-page-head';
+import { HOME_HERO_IMAGE, HOME_NEWEST_TOOLS, firstPaintPaths, firstPaintScript } from '@toolsify/shared/first-paint';
+import { PreparedAnswer, sendPrepared } from '../lib/prepared-answer.ts';
+import { compiledSerializerOf } from '../lib/response-serializer.ts';
+import type { TtlCache } from '../lib/ttl-cache.ts';
 import { withPageHead } from './page-head.ts';
 
 export interface WebOptions {
   config: Config;
   /** A live tool, for its page's head (`/tools/:id`); undefined when unknown or deleted. */
   toolOf?: (id: number) => Promise<Tool | undefined>;
+  /**
+   * The home page's newest tools: the very page object `GET /api/tools?limit=6` answers from
+   * (the catalog cache's), a new one after any catalog or stock change.
+   */
+  newestTools?: () => Promise<ToolPage>;
+  /** `GET /api/config`'s answer. */
+  storeConfig?: StoreConfig;
+  /** The catalog cache: a tool page's HTML is kept there, and goes with the writes that clear it. */
+  catalogCache?: TtlCache<unknown>;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+/** The shell with the first paint's data script (the API answers the page starts with) before `</body>`. */
+export function withFirstPaintData(shell: string, answers: ReadonlyArray<readonly [path: string, json: string]>): string {
+  const at = shell.lastIndexOf('</body>');
+  const script = firstPaintScript(answers);
+  return at < 0 ? `${shell}${script}` : `${shell.slice(0, at)}${script}\n  ${shell.slice(at)}`;
+}
+
+/** The home page's shell: its banner image (the largest element on a phone) is fetched at once, beside the app's code. */
+function withHeroPreload(shell: string): string {
+  const link = `<link rel="preload" as="image" href="${HOME_HERO_IMAGE}" fetchpriority="high" />`;
+  return shell.includes('</head>') ? shell.replace('</head>', `  ${link}\n  </head>`) : shell;
 }
 
 /** apps/web/dist, found from this file (src/ in development and tests, dist/ when built). */
@@ -40,7 +70,7 @@ export function webCacheControl(root: string, filePath: string): string {
  * non-API path gets index.html (history fallback) so the client router can answer it.
  */
 export const webPlugin = fp<WebOptions>(
-  async (app, { config, toolOf }) => {
+  async (app, { config, toolOf, newestTools, storeConfig, catalogCache }) => {
     const root = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist());
     const uploads = path.resolve(config.UPLOAD_DIR);
 
@@ -70,22 +100,68 @@ export const webPlugin = fp<WebOptions>(
         reply.header('cache-control', webCacheControl(root, filePath));
       },
     });
-    const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', root);
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html', root);
+    // The shell is read once: a deploy restarts the server.
+    const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
+    const sendHtml = (request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) =>
+      sendPrepared(request, reply.header('cache-control', 'no-cache'), answer);
+    // The exact JSON the API answers: the same serializers its routes compile from these schemas.
+    const toolPageJson = compiledSerializerOf(toolPageSchema);
+    const toolJson = compiledSerializerOf(toolSchema);
+    const configAnswer: [string, string] | undefined = storeConfig
+      ? [firstPaintPaths.config, compiledSerializerOf(storeConfigSchema)(storeConfig)]
+      : undefined;
+
+    // `/` and `/home` carry the newest tools and the store configuration (issue 17, item 5), so
+    // the products paint with no API round trip. The page is held as its bytes (ETag, gzip and
+    // brotli forms) per newest-tools page object: the catalog cache makes a new one after any
+    // tool or stock change (or 2 s later), and with it a new page, never a stale one.
+    const homePages = new WeakMap<object, PreparedAnswer>();
+    const homeShell = withHeroPreload(shell);
+    const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!newestTools) return sendIndex(reply);
+      let page: ToolPage;
+      try {
+        page = await newestTools();
+      } catch (error) {
+        // The app fetches what it lacks (and shows its own error): the page itself still opens.
+        request.log.warn({ err: error }, 'home page sent without its first-paint data');
+        return sendIndex(reply);
+      }
+      let answer = homePages.get(page);
+      if (!answer) {
+        const answers: [string, string][] = [[firstPaintPaths.newestTools(HOME_NEWEST_TOOLS), toolPageJson(page)]];
+        if (configAnswer) answers.push(configAnswer);
+        answer = new PreparedAnswer(withFirstPaintData(homeShell, answers), HTML);
+        homePages.set(page, answer);
+      }
+      return sendHtml(request, reply, answer);
+    };
+    app.get('/', { schema: { hide: true } }, sendHome);
+    app.get('/home', { schema: { hide: true } }, sendHome);
 
     // A tool's page carries its title, description, canonical link, Open Graph tags and JSON-LD
-    // in the HTML itself, for crawlers and link previews; an unknown tool is a 404 (the app
-    // shows its not-found page). The shell is read once: a deploy restarts the server.
+    // in the HTML itself, for crawlers and link previews, and the tool as `GET /api/tools/:id`
+    // answers it, for the first paint; an unknown tool is a 404 (the app shows its not-found
+    // page). Kept in the catalog cache (cleared by every tool and stock change) as its bytes.
     if (toolOf) {
-      const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
       const origin = config.PUBLIC_URL.replace(/\/$/, '');
       app.get('/tools/:id', { schema: { hide: true } }, async (request, reply) => {
         const raw = (request.params as { id: string }).id;
         const id = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;
+        const key = `html:/tools/${id}`;
+        const held = id > 0 ? catalogCache?.get(key) : undefined;
+        if (held instanceof PreparedAnswer) return sendHtml(request, reply, held);
+        const generation = catalogCache?.generation;
         const tool = id > 0 ? await toolOf(id) : undefined;
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-        if (!tool) return reply.status(404).send(shell);
-        return reply.send(withPageHead(shell, toolPageHead(tool, origin)));
+        if (!tool) return reply.status(404).type(HTML).header('cache-control', 'no-cache').send(shell);
+        const answer = new PreparedAnswer(
+          withFirstPaintData(withPageHead(shell, toolPageHead(tool, origin)), [[firstPaintPaths.tool(tool.id), toolJson(tool)]]),
+          HTML,
+        );
+        // Unless a write cleared the cache while the tool was read: then it may be stale already.
+        if (catalogCache && catalogCache.generation === generation) catalogCache.set(key, answer);
+        return sendHtml(request, reply, answer);
       });
     }
     app.get('/*', { schema: { hide: true } }, (request, reply) => {

@@ -463,6 +463,7 @@ export const recipes: Record<string, Recipe> = {
 
   // The web app (history fallback) and uploaded files
   'GET /': () => get('/'),
+  'GET /home': () => get('/home'),
   'GET /*': () => get('/dashboard/orders'),
   'GET /index.html': () => get('/index.html'),
   'GET /uploads/*': () => get('/uploads/missing.png'),

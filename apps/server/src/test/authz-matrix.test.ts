@@ -96,6 +96,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
 
   // The web app's shell for every other path, and uploaded files
   'GET /': [200, 200, 200, 200],
+  'GET /home': [200, 200, 200, 200],
   'GET /*': [200, 200, 200, 200],
   'GET /index.html': [200, 200, 200, 200],
   'GET /tools/:id': [200, 200, 200, 200],

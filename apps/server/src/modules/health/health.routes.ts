@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeConfigSchema } from '@toolsify/shared/store-config';
 import { databaseIsReachable } from '../../plugins/database.ts';
+import { storeConfigOf } from './store-config.ts';
 
 /**
  * Health checks that share their database round trips: a request joins the check that starts
@@ -63,15 +64,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storeConfigSchema },
       },
     },
-    async () => ({
-      googleEnabled: Boolean(app.config.GOOGLE_CLIENT_ID && app.config.GOOGLE_CLIENT_SECRET),
-      payments: {
-        gateway: app.config.paymentGateway,
-        publishableKey: app.config.paymentGateway === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-      },
-      trainingSiteUrl: app.config.TRAINING_SITE_URL,
-      // 0 turns the expiry off: unpaid orders never expire.
-      unpaidOrderTtlHours: app.config.UNPAID_ORDER_TTL_HOURS > 0 ? app.config.UNPAID_ORDER_TTL_HOURS : null,
-    }),
+    async () => storeConfigOf(app.config),
   );
 };
