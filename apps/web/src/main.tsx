@@ -5,10 +5,15 @@ import { Toaster } from 'react-hot-toast';
 import { App } from './app/app.tsx';
 import { PageErrorBoundary } from './components/layout/page-error-boundary.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { seedFromFirstPaintData } from './lib/first-paint-data.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// What the server put in the HTML for this page (the newest tools, a tool, the store's
+// configuration) is in the query cache before the first render: no API round trip to paint it.
+seedFromFirstPaintData(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ToolPage } from '@toolsify/shared/tools';
+import { HOME_NEWEST_TOOLS } from '@toolsify/shared/first-paint';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** The home page shows the 6 newest tools (spec section 9). */
-export const NEWEST_TOOLS_COUNT = 6;
+/** The home page shows the 6 newest tools (spec section 9); its HTML carries them (first-paint-data.ts). */
+export const NEWEST_TOOLS_COUNT = HOME_NEWEST_TOOLS;
 
 export function getNewestTools(limit: number, signal?: AbortSignal): Promise<ToolPage> {
   return api<ToolPage>(`/api/tools?limit=${limit}`, signal ? { signal } : {});

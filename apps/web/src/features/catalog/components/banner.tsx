@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { HOME_HERO_IMAGE } from '@toolsify/shared/first-paint';
 
 /** The home banner: the spec's heading, tagline and an image. */
 export function Banner() {
@@ -35,7 +36,7 @@ export function Banner() {
           </ul>
         </div>
         <img
-          src="/images/hero-delivery.svg"
+          src={HOME_HERO_IMAGE}
           alt="A Toolsify delivery truck on its way with boxes of tools"
           width={640}
           height={480}
