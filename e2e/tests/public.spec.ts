@@ -12,6 +12,26 @@ import { screenshotAsIs } from '../screenshots.ts';
 
 const isToolsList = (url: string) => new URL(url).pathname === '/api/tools';
 
+/**
+ * The home page as it starts without the tools in its HTML (as in development), so the app
+ * fetches them and a test can hold, fail or replace that request. With the data (the normal
+ * case, first-paint.spec.ts) the products paint with no request at all.
+ */
+async function withoutFirstPaintData(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname === '/home',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const html = await (await route.fetch()).text();
+      expect(html, 'the home page carries its first-paint data').toContain('id="toolsify-data"');
+      await route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: html.replace(/<script type="application\/json" id="toolsify-data">[^<]*<\/script>/, ''),
+      });
+    },
+  );
+}
+
 /** Scrolls through the page so lazy images and the contact form load, then waits for them. */
 async function loadWholePage(page: Page) {
   await page.evaluate(async () => {
@@ -143,6 +163,7 @@ test.describe('home page', () => {
     expect(inStock).toBeDefined();
     if (!newest.some((t) => t.id === soldOut!.id)) {
       // Other specs on this server added newer tools: show the real sold-out tool among them.
+      await withoutFirstPaintData(page);
       await page.route(
         (url) => isToolsList(url.href),
         (route) =>
@@ -181,6 +202,7 @@ test.describe('home page', () => {
   });
 
   test('shows only the full-screen spinner until the list answers, and fetches it once', async ({ page }) => {
+    await withoutFirstPaintData(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const listRequests: Request[] = [];
@@ -211,6 +233,7 @@ test.describe('home page', () => {
   });
 
   test('a failed load shows a clear message with Retry, and Retry recovers', async ({ page }) => {
+    await withoutFirstPaintData(page);
     test.setTimeout(60_000);
     let fail = true;
     await page.route(
@@ -238,6 +261,7 @@ test.describe('home page', () => {
   });
 
   test('an empty catalog shows an empty state, not a spinner', async ({ page }) => {
+    await withoutFirstPaintData(page);
     await page.route(
       (url) => isToolsList(url.href),
       (route) => route.fulfill({ json: { items: [], nextCursor: null } }),
