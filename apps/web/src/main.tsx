@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
+import { LazyToaster } from './components/ui/lazy-toaster.tsx';
 import { App } from './app/app.tsx';
 import { PageErrorBoundary } from './components/layout/page-error-boundary.tsx';
 import { queryClient } from './lib/query-client.ts';
@@ -24,7 +24,7 @@ createRoot(root).render(
       </PageErrorBoundary>
       {/* The spec's toasts: top-right, 5000 ms, light; below the sticky navigation bar (4rem),
           never over Dashboard or Sign Out. */}
-      <Toaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
+      <LazyToaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -2,24 +2,35 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navbar } from '../components/layout/navbar.tsx';
-import { Footer } from '../components/layout/footer.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
 import { useToolHeadOnlyOnToolPages } from '../components/seo/tool-head-only-on-tool-pages.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { RequireUser } from '../features/auth/components/require-user.tsx';
 import { HomePage } from './routes/home.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
 import { forgetUserData } from '../features/auth/api/session-cache.ts';
 
 // Every page but home is its own chunk (DESIGN.md decision 9).
+// The footer is below the first screen on every page: it comes just after the first paint.
+const Footer = lazy(() => import('../components/layout/footer.tsx').then((m) => ({ default: m.Footer })));
 const PortfolioPage = lazy(() => import('./routes/portfolio.tsx'));
 const BlogsPage = lazy(() => import('./routes/blogs.tsx'));
 const LoginPage = lazy(() => import('./routes/login.tsx'));
 const SignupPage = lazy(() => import('./routes/signup.tsx'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'));
-const PurchasePage = lazy(() => import('./routes/purchase.tsx'));
+// Signed in only: the guard comes with the page (it is not needed for the first paint).
+const PurchasePage = lazy(() =>
+  Promise.all([import('../features/auth/components/require-user.tsx'), import('./routes/purchase.tsx')]).then(
+    ([{ RequireUser }, { default: Page }]) => ({
+      default: () => (
+        <RequireUser>
+          <Page />
+        </RequireUser>
+      ),
+    }),
+  ),
+);
 const ToolsPage = lazy(() => import('./routes/tools.tsx'));
 const ToolPage = lazy(() => import('./routes/tool.tsx'));
 const CartPage = lazy(() => import('./routes/cart.tsx'));
@@ -67,18 +78,16 @@ export function App() {
               <Route path="/login" component={LoginPage} />
               <Route path="/signup" component={SignupPage} />
               <Route path="/reset-password" component={ResetPasswordPage} />
-              <Route path="/purchase/:id">
-                <RequireUser>
-                  <PurchasePage />
-                </RequireUser>
-              </Route>
+              <Route path="/purchase/:id" component={PurchasePage} />
               <Route path="/dashboard" nest component={DashboardRoutes} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

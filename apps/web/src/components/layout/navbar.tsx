@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../ui/icon.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { NavbarSearch } from './navbar-search.tsx';
@@ -23,7 +23,8 @@ const linkClass = (active: boolean) =>
  */
 export function Navbar() {
   const me = useMe();
-  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
   const [location, navigate] = useLocation();
   // The menu is open for the page it was opened on: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -78,8 +79,18 @@ export function Navbar() {
           <button
             type="button"
             className={`btn btn-outline btn-primary btn-sm ${vertical ? 'w-full' : ''}`}
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/') })}
+            disabled={signingOut}
+            onClick={() => {
+              // Its code loads on the click: the first page carries no sign-out (nor mutation) code.
+              setSigningOut(true);
+              void import('../../features/auth/api/sign-out.ts')
+                .then(({ signOutAndForget }) => signOutAndForget(queryClient))
+                .catch(() => undefined)
+                .finally(() => {
+                  setSigningOut(false);
+                  navigate('/');
+                });
+            }}
           >
             Sign Out
           </button>

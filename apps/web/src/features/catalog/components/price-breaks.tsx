@@ -88,11 +88,7 @@ export function PriceNudge({ tool, quantity, onChoose }: { tool: PricedTool; qua
   );
 }
 
-/** The card's line for a tool with breaks: its lowest price and from how many pieces. */
-export function lowestPriceLine(tool: Pricing): string | null {
-  const last = tool.priceBreaks.at(-1);
-  return last ? `From ${formatCents(last.unitPriceCents)} at ${last.minQuantity.toLocaleString('en-US')}+ pieces` : null;
-}
+export { lowestPriceLine } from '../utils/lowest-price-line.ts';
 
 /** "Minimum 24, up to 960 pieces, in packs of 24" */
 export function quantityHint(tool: PricedTool): string {

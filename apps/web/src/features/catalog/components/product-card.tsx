@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
-import { lowestPriceLine } from './price-breaks.tsx';
+import { lowestPriceLine } from '../utils/lowest-price-line.ts';
 
 // Only an out-of-stock card needs it: its own small chunk, nothing added to the home page's.
 const BackInStock = lazy(() => import('./back-in-stock.tsx'));
