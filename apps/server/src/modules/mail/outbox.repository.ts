@@ -138,12 +138,17 @@ export async function claimDueMail(
   return [...result.rows].sort((a, b) => a.id - b.id);
 }
 
-/** Sent: never again. Only by the worker holding the claim, so a late one cannot undo a retry's state. */
-export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+/**
+ * Sent: never again. Only by the worker holding the claim, so a late one cannot undo a retry's
+ * state. A whole batch's sent rows in one statement: on SQLite each write is a commit and its
+ * fsync (synchronous=FULL), one per batch rather than one per email.
+ */
+export async function markMailSent(db: Db, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('outbox')
     .set({ sent_at: now.toISOString(), claimed_until: null, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', [...ids])
     .where('sent_at', 'is', null)
     .execute();
 }

@@ -15,8 +15,8 @@ export type RenderOutboxRow = (row: OutboxRow) => Promise<RenderedMail>;
  * Every server process runs one. It looks for due rows when woken (after a request that changed
  * something, or when a row is enqueued here) and every `pollMs`, claims a batch for `leaseMs`
  * (several processes sharing PostgreSQL never claim the same row: outbox.repository.ts), sends
- * each, then marks it sent. A failed send is retried with exponential backoff, up to
- * `maxAttempts`, then kept as failed. A process killed mid-send leaves its claim to run out and
+ * each, then marks those sent, the batch in one write. A failed send is retried with
+ * exponential backoff, up to `maxAttempts`, then kept as failed. A process killed mid-send leaves its claim to run out and
  * the row is sent again with the same Message-ID: delivery is at least once, and a rare
  * duplicate is recognisable as such.
  */
@@ -81,11 +81,12 @@ export function createMailer(options: OutboxOptions): Mailer {
     pending.add(tracked);
   };
 
-  async function sendOne(row: OutboxRow): Promise<void> {
+  /** Sends one claimed row: true when delivered (the caller marks it sent, with the others of its batch). */
+  async function sendOne(row: OutboxRow): Promise<boolean> {
     try {
       const mail = await render(row);
       await transport.deliver({ ...mail, to: row.recipient, messageId: messageIdOf(row, options.messageIdDomain) });
-      await markMailSent(db, row.id, new Date());
+      return true;
     } catch (error) {
       const now = new Date();
       const retryAt = row.attempts >= maxAttempts ? null : new Date(now.getTime() + retryDelayMs(row.attempts));
@@ -95,12 +96,20 @@ export function createMailer(options: OutboxOptions): Mailer {
         retryAt ? 'mail could not be sent; will try again' : 'mail could not be sent; giving up',
       );
       await markMailFailed(db, row.id, error instanceof Error ? error.message : String(error), retryAt, now);
+      return false;
     }
   }
 
   async function runOnce(now = new Date()): Promise<number> {
     const rows = await claimDueMail(db, dialect, { now, leaseMs, limit: batchSize });
-    await Promise.all(rows.map(sendOne));
+    const delivered = await Promise.all(rows.map(sendOne));
+    // One write for the batch. Should it fail, the claims run out and those emails go again
+    // (at least once, as after a crash between sending and marking).
+    await markMailSent(
+      db,
+      rows.filter((_, n) => delivered[n]).map((row) => row.id),
+      new Date(),
+    );
     return rows.length;
   }
 

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import type { DialectName } from '../../db/connect.ts';
@@ -6,6 +6,7 @@ import {
   nowIso,
   toIso,
   TOOL_COLUMNS,
+  type Database,
   type OrderEventRow,
   type OrderLineRow,
   type OrderRow,
@@ -15,6 +16,7 @@ import {
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
+import { GroupCommit } from './orders.group-commit.ts';
 
 /**
  * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
@@ -429,9 +431,11 @@ export function isOrderRefused(error: unknown): boolean {
  * refused (nothing changed; the service explains why). A repeated idempotency key fails on
  * the unique index (nothing changed).
  *
- * SQLite: one transaction, a conditional update per line (transactions run one at a time, so
- * the cap is exact). PostgreSQL: one statement (decision 005), all lines at once; when not
- * every line was taken it raises, which undoes the whole statement.
+ * SQLite: a conditional update per line, in a savepoint of a transaction shared with the
+ * placements that arrived meanwhile, answered once that transaction has committed (group
+ * commit, decision 011; transactions run one at a time, so the cap is exact); given a
+ * transaction, in it instead. PostgreSQL: one statement (decision 005), all lines at once; when
+ * not every line was taken it raises, which undoes the whole statement.
  */
 export async function placeOrderTakingStock(
   db: Db,
@@ -446,67 +450,101 @@ export async function placeOrderTakingStock(
   }
 }
 
-async function placeOnSqlite(db: Db, order: OrderRequest): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
-  return db.transaction().execute(async (trx) => {
-    if (order.maxUnpaidOrders > 0 && (await countUnpaidOrdersOf(trx, order.userId)) >= order.maxUnpaidOrders) throw new OrderRefused();
-    const now = nowIso();
-    const taken: TakenLine[] = [];
-    for (const [lineNo, line] of order.lines.entries()) {
-      const row = await trx
-        .updateTable('tool')
-        .set((eb) => ({ available: eb('available', '-', line.quantity), updated_at: now }))
-        .where('id', '=', line.toolId)
-        .where(takeable('sqlite', line.quantity))
-        .returning(['id', 'name', 'sku', unitPriceSql('sqlite', line.quantity).as('unit_price_cents')])
-        .executeTakeFirst();
-      if (!row) throw new OrderRefused();
-      taken.push({
-        line_no: lineNo,
-        tool_id: row.id,
-        tool_name: row.name,
-        sku: row.sku,
-        quantity: line.quantity,
-        unit_price_cents: Number(row.unit_price_cents),
-      });
+type Placed = { row: OrderRow; lines: OrderLineRow[] };
+
+/** The group commit of each SQLite database (one per Kysely instance: an app, a test's app). */
+const groupCommits = new WeakMap<Db, GroupCommit<OrderRequest, Placed>>();
+
+/** The group commit placing orders on a SQLite database (created on first use). */
+export function placementGroupsOf(db: Kysely<Database>): GroupCommit<OrderRequest, Placed> {
+  let group = groupCommits.get(db);
+  if (!group) {
+    group = new GroupCommit(db, placeInSqliteTransaction, { begin: sql`begin immediate` });
+    groupCommits.set(db, group);
+  }
+  return group;
+}
+
+async function placeOnSqlite(db: Db, order: OrderRequest): Promise<Placed> {
+  // Inside a caller's transaction: in a savepoint of it, so a refusal undoes this order only.
+  if (db.isTransaction) {
+    await sql`savepoint place_order`.execute(db);
+    try {
+      const placed = await placeInSqliteTransaction(db, order);
+      await sql`release place_order`.execute(db);
+      return placed;
+    } catch (error) {
+      await sql`rollback to place_order`.execute(db);
+      await sql`release place_order`.execute(db);
+      throw error;
     }
-    const total = taken.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
-    if (total > MAX_CARD_PAYMENT_CENTS) throw new OrderRefused();
-    const first = taken[0];
-    if (!first) throw new OrderRefused();
-    // The buyer's business details as they are now: the order keeps them, whatever the profile becomes.
-    const business = await trx.selectFrom('profile').select(['company', 'tax_id']).where('user_id', '=', order.userId).executeTakeFirst();
+  }
+  return placementGroupsOf(db as Kysely<Database>).run(order);
+}
+
+/**
+ * The SQLite placement itself, in the caller's transaction (a savepoint of a group): throws
+ * OrderRefused when a line, the total or the cap refuses it, and the caller undoes it.
+ */
+async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<Placed> {
+  if (order.maxUnpaidOrders > 0 && (await countUnpaidOrdersOf(trx, order.userId)) >= order.maxUnpaidOrders) throw new OrderRefused();
+  const now = nowIso();
+  const taken: TakenLine[] = [];
+  for (const [lineNo, line] of order.lines.entries()) {
     const row = await trx
-      .insertInto('orders')
-      .values({
-        user_id: order.userId,
-        tool_id: first.tool_id,
-        tool_name: orderTitle(first.tool_name, taken.length),
-        unit_price_cents: first.unit_price_cents,
-        quantity: taken.reduce((sum, line) => sum + line.quantity, 0),
-        total_cents: total,
-        line_count: taken.length,
-        po_number: order.poNumber,
-        buyer_email: order.buyerEmail,
-        buyer_name: order.buyerName,
-        phone: order.phone,
-        address: order.address,
-        buyer_company: business?.company || null,
-        buyer_tax_id: business?.tax_id || null,
-        status: 'unpaid',
-        idempotency_key: order.idempotencyKey,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const lines = await trx
-      .insertInto('order_line')
-      .values(taken.map((line) => ({ order_id: row.id, ...line })))
-      .returningAll()
-      .execute();
-    await recordOrderEvent(trx, row.id, 'placed', { actor: 'buyer', actorId: order.userId, note: null });
-    return { row, lines };
-  });
+      .updateTable('tool')
+      .set((eb) => ({ available: eb('available', '-', line.quantity), updated_at: now }))
+      .where('id', '=', line.toolId)
+      .where(takeable('sqlite', line.quantity))
+      .returning(['id', 'name', 'sku', unitPriceSql('sqlite', line.quantity).as('unit_price_cents')])
+      .executeTakeFirst();
+    if (!row) throw new OrderRefused();
+    taken.push({
+      line_no: lineNo,
+      tool_id: row.id,
+      tool_name: row.name,
+      sku: row.sku,
+      quantity: line.quantity,
+      unit_price_cents: Number(row.unit_price_cents),
+    });
+  }
+  const total = taken.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+  if (total > MAX_CARD_PAYMENT_CENTS) throw new OrderRefused();
+  const first = taken[0];
+  if (!first) throw new OrderRefused();
+  // The buyer's business details as they are now: the order keeps them, whatever the profile becomes.
+  const business = await trx.selectFrom('profile').select(['company', 'tax_id']).where('user_id', '=', order.userId).executeTakeFirst();
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      tool_id: first.tool_id,
+      tool_name: orderTitle(first.tool_name, taken.length),
+      unit_price_cents: first.unit_price_cents,
+      quantity: taken.reduce((sum, line) => sum + line.quantity, 0),
+      total_cents: total,
+      line_count: taken.length,
+      po_number: order.poNumber,
+      buyer_email: order.buyerEmail,
+      buyer_name: order.buyerName,
+      phone: order.phone,
+      address: order.address,
+      buyer_company: business?.company || null,
+      buyer_tax_id: business?.tax_id || null,
+      status: 'unpaid',
+      idempotency_key: order.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const lines = await trx
+    .insertInto('order_line')
+    .values(taken.map((line) => ({ order_id: row.id, ...line })))
+    .returningAll()
+    .execute();
+  await recordOrderEvent(trx, row.id, 'placed', { actor: 'buyer', actorId: order.userId, note: null });
+  return { row, lines };
 }
 
 async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {

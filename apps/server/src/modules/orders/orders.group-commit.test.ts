@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { findInvariantViolations } from '../../test/invariants.ts';
+import { GroupCommit } from './orders.group-commit.ts';
+import { placementGroupsOf } from './orders.repository.ts';
+import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
+
+/**
+ * Group commit (decision 011): on SQLite, orders placed at the same moment share one
+ * transaction, each in its own savepoint, each answered after the commit (the GroupCommit
+ * itself is tested on both databases). These tests place orders concurrently (so
+ * they are grouped) and one by one (a group of one each) and hold both to the same answers and
+ * rows; a refused order in a group leaves the others placed; a group whose transaction fails
+ * stores none of its orders.
+ */
+describe('placing orders in groups (group commit)', () => {
+  let app: FastifyInstance;
+  let buyers: TestUser[];
+
+  beforeAll(async () => {
+    app = await createTestApp({ MAX_UNPAID_ORDERS_PER_BUYER: '0' });
+    buyers = [await signUp(app), await signUp(app), await signUp(app)];
+    // The store has an admin (one of the invariants checked here).
+    await signUpAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  const place = (user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    as(app, user, { method: 'POST', url: '/api/orders', payload: body, headers });
+
+  /** An answer without what differs between two equal placements: ids, times, the tools' ids and names. */
+  function shape(res: LightMyRequestResponse, tools: Map<number, string>) {
+    const body = res.json();
+    if (res.statusCode >= 400) return { status: res.statusCode, body };
+    const { id: _id, createdAt: _c, expiresAt: _e, invoiceNumber: _i, invoicedAt: _ia, ...order } = body;
+    return {
+      status: res.statusCode,
+      body: {
+        ...order,
+        toolId: tools.get(order.toolId),
+        tool: String(order.tool).replace(/Impact Drill \d+/, 'T'),
+        lines: order.lines.map((line: Record<string, unknown>) => ({
+          ...line,
+          toolId: tools.get(line.toolId as number),
+          tool: 'T',
+          sku: 'S',
+        })),
+      },
+    };
+  }
+
+  /** The rows an order wrote, without ids and times: the order, its lines, its event, its email. */
+  async function rowsOf(orderId: number, tools: Map<number, string>) {
+    const { db } = app;
+    const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const lines = await db.selectFrom('order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+    const events = await db.selectFrom('order_event').select(['kind', 'actor', 'note']).where('order_id', '=', orderId).execute();
+    const mail = await db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'payload', 'dedupe_key'])
+      .where('order_id', '=', orderId)
+      .execute();
+    return {
+      order: {
+        user_id: order.user_id,
+        tool: tools.get(order.tool_id),
+        quantity: order.quantity,
+        total_cents: Number(order.total_cents),
+        line_count: order.line_count,
+        unit_price_cents: order.unit_price_cents,
+        status: order.status,
+        phone: order.phone,
+        address: order.address,
+        po_number: order.po_number,
+      },
+      lines: lines.map((line) => ({
+        line_no: line.line_no,
+        tool: tools.get(line.tool_id),
+        quantity: line.quantity,
+        unit: line.unit_price_cents,
+      })),
+      events,
+      mail: mail.map((m) => ({ ...m, dedupe_key: m.dedupe_key === `order_placed:${orderId}` })),
+    };
+  }
+
+  /**
+   * The same set of requests on a fresh set of tools: a good order, a multi-line one with price
+   * breaks, one above the stock, one below the minimum, one of a missing tool, a multi-line one
+   * with one bad line, one of too many pieces for a pack, and two with the same Idempotency-Key.
+   */
+  async function scenario(concurrently: boolean, keyPrefix: string) {
+    const a = await makeTool(app, { available: 50, minimum: 2 });
+    const b = await makeTool(app, { available: 1_000, priceBreaks: [{ minQuantity: 10, unitPriceCents: 1_000 }] });
+    const c = await makeTool(app, { available: 3 });
+    const d = await makeTool(app, { available: 100, packSize: 5 });
+    const tools = new Map([
+      [a.id, 'a'],
+      [b.id, 'b'],
+      [c.id, 'c'],
+      [d.id, 'd'],
+    ]);
+    const [alice, bob, carol] = buyers as [TestUser, TestUser, TestUser];
+    const requests: Array<() => Promise<LightMyRequestResponse>> = [
+      () => place(alice, orderBody(a.id, 4)),
+      () =>
+        place(bob, {
+          lines: [
+            { toolId: b.id, quantity: 12 },
+            { toolId: a.id, quantity: 2 },
+          ],
+          phone: '+1 555 010 2030',
+          address: '1 Grouped Way',
+          poNumber: 'PO-7',
+        }),
+      () => place(carol, orderBody(c.id, 4)),
+      () => place(alice, orderBody(a.id, 1)),
+      () => place(bob, orderBody(999_999, 1)),
+      () =>
+        place(carol, {
+          lines: [
+            { toolId: b.id, quantity: 1 },
+            { toolId: c.id, quantity: 9 },
+          ],
+          phone: '+1 555 010 2030',
+          address: '1 Grouped Way',
+        }),
+      () => place(alice, orderBody(d.id, 7)),
+      () => place(bob, orderBody(d.id, 10), { 'idempotency-key': `${keyPrefix}-same-key` }),
+      () => place(bob, orderBody(d.id, 10), { 'idempotency-key': `${keyPrefix}-same-key` }),
+      () => place(carol, orderBody(c.id, 3)),
+    ];
+    const answers: LightMyRequestResponse[] = [];
+    if (concurrently) answers.push(...(await Promise.all(requests.map((request) => request()))));
+    else for (const request of requests) answers.push(await request());
+    const rows = [];
+    for (const res of answers) if (res.statusCode === 201) rows.push(await rowsOf(res.json().id, tools));
+    const stock = await Promise.all([a, b, c, d].map((tool) => stockOf(app, tool.id)));
+    return { answers: answers.map((res) => shape(res, tools)), rows, stock };
+  }
+
+  it('answers and stores orders placed together exactly as orders placed one by one', async () => {
+    // SQLite groups them (PostgreSQL places each in its own statement: the same answers all the same).
+    const largest = () => (app.dialect === 'sqlite' ? placementGroupsOf(app.db).stats.largest : undefined);
+    const sqlite = app.dialect === 'sqlite';
+    const one = await scenario(false, 'single');
+    // One by one: each alone in its transaction.
+    expect(largest()).toBe(sqlite ? 1 : undefined);
+    const together = await scenario(true, 'grouped');
+    // Together: at least one transaction held several of them.
+    expect((largest() ?? 2) > 1).toBe(true);
+    // The two requests with one key: one placed (201), the other the same order replayed (200).
+    const replays = (s: typeof one) => s.answers.filter((a) => a.status === 200).length;
+    expect(replays(one)).toBe(1);
+    expect(replays(together)).toBe(1);
+    // Refusals are the same in both; the placed orders are the same set (grouped, the order
+    // in which two requests reach the database may differ from the order they were sent in).
+    const sorted = <T>(items: T[]) => items.map((item) => JSON.stringify(item)).sort();
+    expect(sorted(together.answers)).toEqual(sorted(one.answers));
+    expect(sorted(together.rows)).toEqual(sorted(one.rows));
+    expect(together.stock).toEqual(one.stock);
+    expect(await findInvariantViolations(app.db)).toEqual([]);
+  });
+
+  it('a refused order in a group leaves the others of its group placed', async () => {
+    const tool = await makeTool(app, { available: 10 });
+    const [alice, bob] = buyers as [TestUser, TestUser];
+    const answers = await Promise.all([
+      place(alice, orderBody(tool.id, 3)),
+      place(bob, orderBody(tool.id, 50)),
+      place(alice, orderBody(tool.id, 3)),
+      place(bob, {
+        lines: [
+          { toolId: tool.id, quantity: 1 },
+          { toolId: 999_998, quantity: 1 },
+        ],
+        phone: '+1 555 010 2030',
+        address: 'x street 1',
+      }),
+      place(alice, orderBody(tool.id, 4)),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 409, 201, 409, 201]);
+    expect(answers[1]?.json().error.code).toBe('OUT_OF_STOCK');
+    expect(answers[3]?.json().error.code).toBe('LINES_REFUSED');
+    expect(await stockOf(app, tool.id)).toBe(0);
+    const stored = await app.db.selectFrom('order_line').select('order_id').where('tool_id', '=', tool.id).execute();
+    expect(stored).toHaveLength(3);
+  });
+
+  it('100 concurrent orders against a stock of 30 across 3 buyers: exactly 30 placed, never more', async () => {
+    const tool = await makeTool(app, { available: 30 });
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => place(buyers[n % 3]!, orderBody(tool.id, 1))));
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(30);
+    expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(70);
+    expect(await stockOf(app, tool.id)).toBe(0);
+    expect(await findInvariantViolations(app.db)).toEqual([]);
+  });
+
+  it('a group whose transaction fails stores none of its work and answers each with the error', async () => {
+    const { db } = app;
+    await sql`create table if not exists group_probe (v text not null)`.execute(db);
+    // The third item ends the transaction behind the group's back: its savepoint is gone, so the
+    // group cannot go on, and what the first two wrote must not stay.
+    const group = new GroupCommit(
+      db,
+      async (conn, item: string) => {
+        await sql`insert into group_probe (v) values (${item})`.execute(conn);
+        if (item === 'poison') await sql`rollback`.execute(conn);
+        return item;
+      },
+      { begin: app.dialect === 'postgres' ? sql`begin` : sql`begin immediate` },
+    );
+    const settled = await Promise.allSettled(['one', 'two', 'poison', 'four'].map((item) => group.run(item)));
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(
+      await db
+        .selectFrom('group_probe' as never)
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
+    // The next group is fine.
+    expect(await Promise.all(['five', 'six'].map((item) => group.run(item)))).toEqual(['five', 'six']);
+    expect((await sql<{ v: string }>`select v from group_probe order by v`.execute(db)).rows.map((r) => r.v)).toEqual(['five', 'six']);
+    await sql`drop table group_probe`.execute(db);
+  });
+
+  it('a group never holds more than its maximum: the rest follow in the next', async () => {
+    const seen: number[] = [];
+    const group = new GroupCommit(app.db, async (_conn, item: number) => item, {
+      begin: app.dialect === 'postgres' ? sql`begin` : sql`begin immediate`,
+      before: async (_conn, items) => {
+        seen.push(items.length);
+      },
+      maxGroup: 4,
+    });
+    expect(await Promise.all(Array.from({ length: 10 }, (_, n) => group.run(n)))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(seen).toEqual([4, 4, 2]);
+  });
+});
