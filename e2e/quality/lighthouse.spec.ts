@@ -10,8 +10,9 @@ import { writeSection } from './performance-doc.ts';
 
 /**
  * Lighthouse on the home page in its default (mobile) preset: a mid-range phone, simulated
- * slow 4G and a 4x slower CPU. Three runs, the median of each category counts (Lighthouse's
- * own advice against run-to-run noise). The scores go to docs/performance.md.
+ * slow 4G and a 4x slower CPU. Three runs, the median of each category and metric counts
+ * (Lighthouse's own advice against run-to-run noise). The scores and the metrics (FCP, LCP, Speed
+ * Index, TBT, CLS) go to docs/performance.md.
  *
  * The CPU slowdown is calibrated, as Lighthouse's throttling guide advises: the preset's 4x
  * assumes this machine kind at rest (Lighthouse's BenchmarkIndex about REFERENCE_BENCHMARK),
@@ -22,6 +23,23 @@ import { writeSection } from './performance-doc.ts';
  */
 const targets = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 90 } as const;
 type Category = keyof typeof targets;
+/**
+ * Issue 17's aims, reported beside the results but not asserted: they do not hold on this
+ * machine kind. The products paint with the app's first render (their data is in the HTML), but
+ * that render waits for the CSS and the script over simulated slow 4G: FCP about 1.9 to 2.1 s and
+ * LCP (the banner image) about 2.2 to 2.5 s on 2026-11-25, performance 94 to 98. LCP at most
+ * 1.5 s needs the first screen painted from the HTML, before the script (docs/decisions/010).
+ */
+const AIMS = { performance: 100, lcpMs: 1_500 } as const;
+/** The metrics reported beside the scores, as Lighthouse names their audits. */
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'speed-index': 'SI',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+} as const;
+type Metric = keyof typeof METRICS;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REFERENCE_BENCHMARK = 2_800;
 const PRESET = lighthouseConstants.throttling.mobileSlow4G;
@@ -87,6 +105,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 test('Lighthouse (mobile) on the home page meets the score targets', async ({ baseURL }) => {
   const url = `${baseURL}/`;
   const runs: Record<Category, number>[] = [];
+  const metricRuns: Record<Metric, number>[] = [];
   const hosts: string[] = [];
   const failedAudits = new Map<string, string>();
   const browser = await launchChromium();
@@ -112,6 +131,9 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
       runs.push(
         Object.fromEntries(Object.keys(targets).map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
       );
+      metricRuns.push(
+        Object.fromEntries(Object.keys(METRICS).map((m) => [m, audits[m]?.numericValue ?? Number.NaN])) as Record<Metric, number>,
+      );
       for (const category of Object.keys(targets)) {
         for (const ref of categories[category]?.auditRefs ?? []) {
           const audit = audits[ref.id];
@@ -132,6 +154,11 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
     Category,
     number
   >;
+  const metrics = Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(metricRuns.map((r) => r[m as Metric]))])) as Record<
+    Metric,
+    number
+  >;
+  const shown = (m: Metric, value: number) => (m === 'cumulative-layout-shift' ? value.toFixed(3) : `${Math.round(value)} ms`);
   const lines = [
     '## Lighthouse (home page, mobile preset)',
     '',
@@ -139,7 +166,16 @@ test('Lighthouse (mobile) on the home page meets the score targets', async ({ ba
     '',
     '| Category | Score | Target |',
     '|---|---:|---:|',
-    ...Object.entries(targets).map(([c, t]) => `| ${c} | ${scores[c as Category]} | >= ${t} |`),
+    ...Object.entries(targets).map(
+      ([c, t]) => `| ${c} | ${scores[c as Category]} | >= ${t}${c === 'performance' ? ` (aim ${AIMS.performance})` : ''} |`,
+    ),
+    '',
+    '| Metric (median) | Value | Each run |',
+    '|---|---:|---|',
+    ...Object.entries(METRICS).map(
+      ([m, label]) =>
+        `| ${label}${m === 'largest-contentful-paint' ? ` (aim <= ${AIMS.lcpMs} ms)` : ''} | ${shown(m as Metric, metrics[m as Metric])} | ${metricRuns.map((r) => shown(m as Metric, r[m as Metric])).join(', ')} |`,
+    ),
     ...(failedAudits.size > 0 ? ['', 'Audits below 0.9 in some run:', '', ...[...failedAudits].map(([k, v]) => `- ${k}: ${v}`)] : []),
   ];
   writeSection('lighthouse', lines.join('\n'));
