@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { testConfig } from '../config.ts';
+import { webPlugin } from './web.ts';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
 import { makeTool } from '../modules/orders/orders.test-helpers.ts';
 import { insertTool } from '../modules/tools/tools.repository.ts';
@@ -194,5 +196,36 @@ describe('the HTML carries the first paint data', () => {
     const ids = (dataOf(await app.inject({ url: '/' })).data['/api/tools?limit=6'] as Page).items.map((t) => t.id);
     expect(ids).not.toContain(tool.id);
     expect((await app.inject({ url: `/tools/${tool.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the home page when the tools cannot be read', () => {
+  it('is the plain shell, 200: the app fetches them itself and shows its own message', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'toolsify-first-paint-'));
+    const dist = path.join(tmp, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), SHELL);
+    const app = Fastify({ logger: false });
+    try {
+      await app.register(webPlugin, {
+        config: testConfig({ WEB_DIST_DIR: dist, UPLOAD_DIR: path.join(tmp, 'uploads') }),
+        newestTools: () => Promise.reject(new Error('the database is down')),
+        storeConfig: {
+          googleEnabled: false,
+          payments: { gateway: 'sandbox', publishableKey: null },
+          trainingSiteUrl: 'x',
+          unpaidOrderTtlHours: null,
+        },
+      });
+      for (const url of ['/', '/home']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root"></div>');
+        expect(res.body, url).not.toContain('toolsify-data');
+      }
+    } finally {
+      await app.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
