@@ -149,7 +149,20 @@ test('admin pages and dialogs', async ({ page }) => {
   await page.context().clearCookies();
   await signIn(page, adminAccount());
 
-  for (const route of ['/dashboard', '/dashboard/users', '/dashboard/manage', '/dashboard/add', '/dashboard/products']) {
+  const toolId = await firstToolId(page);
+  for (const route of [
+    '/dashboard',
+    '/dashboard/users',
+    '/dashboard/manage',
+    '/dashboard/add',
+    '/dashboard/products',
+    '/dashboard/products/import',
+    `/dashboard/products/${toolId}/stock`,
+    `/dashboard/orders/${order}`,
+    '/dashboard/audit',
+    '/dashboard/reviews',
+    '/dashboard/inbox',
+  ]) {
     await page.goto(route);
     await audit(page, `${route} (admin)`);
   }

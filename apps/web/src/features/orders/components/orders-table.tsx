@@ -30,7 +30,7 @@ const orderCell: Column = {
     <span className="flex flex-col">
       <Link
         href={`~/dashboard/orders/${o.id}`}
-        className="font-semibold hover:text-primary hover:underline"
+        className="inline-flex min-h-6 items-center self-start font-semibold hover:text-primary hover:underline"
         aria-label={`Order #${o.id}: details`}
       >
         #{o.id}
@@ -40,7 +40,7 @@ const orderCell: Column = {
         <a
           href={`/api/orders/${o.id}/invoice.pdf`}
           download
-          className="link text-xs"
+          className="link inline-flex min-h-6 items-center self-start text-xs"
           aria-label={`Download invoice ${o.invoiceNumber} (PDF)`}
         >
           Invoice
