@@ -141,6 +141,7 @@ test.describe('catalog', () => {
       await expect(page.locator('link[rel="canonical"]'), how).toHaveAttribute('href', new RegExp(`/tools/${tool.id}$`));
       await expect(page.locator('meta[property="og:title"]'), how).toHaveAttribute('content', tool.name);
     }
+    await expect(page.getByRole('heading', { name: tool.name, level: 1 })).toBeVisible();
     await screenshots(page, 'tool-page');
 
     // Leaving the page takes its head with it, also when the page is left before the tool has loaded.
