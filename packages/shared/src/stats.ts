@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayParam, isIsoDay } from './days.ts';
+import { dayParam } from './days.ts';
 
 /**
  * The admin's sales dashboard (`GET /api/stats?from=&to=`). Days are calendar days in UTC,
@@ -15,7 +15,6 @@ export type StatsPreset = (typeof statsPresets)[number];
 export const DEFAULT_STATS_DAYS: StatsPreset = 30;
 
 const DAY_MS = 86_400_000;
-export { isIsoDay };
 
 /** The UTC day of a moment: 2026-03-01. */
 export function dayOf(at: Date): string {

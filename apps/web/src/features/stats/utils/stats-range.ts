@@ -1,7 +1,7 @@
+import { isIsoDay } from '@toolsify/shared/days';
 import {
   dayOf,
   daysIn,
-  isIsoDay,
   lastDays,
   DEFAULT_STATS_DAYS,
   MAX_STATS_DAYS,
