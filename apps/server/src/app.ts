@@ -19,7 +19,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { COMPRESS_THRESHOLD, answerPrepared, type PreparedFront } from './lib/prepared-answer.ts';
+import { COMPRESS_THRESHOLD, HeldAnswers, PreparedAnswer, answerPrepared, preparedKey, type PreparedFront } from './lib/prepared-answer.ts';
 import proxyAddr from '@fastify/proxy-addr';
 import { AppError } from './lib/errors.ts';
 import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
@@ -49,6 +49,8 @@ declare module 'fastify' {
     config: Config;
     /** The newest-tools answer and other hot reads; cleared by any catalog or stock change. */
     catalogCache: TtlCache<unknown>;
+    /** Answers sent before the router until a deadline (health's last good check). */
+    heldAnswers: HeldAnswers;
   }
 }
 
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('config', config);
   app.decorate('catalogCache', new TtlCache<unknown>(2_000, 1_000));
+  app.decorate('heldAnswers', new HeldAnswers());
 
   // A body we cannot parse is the client's mistake, in our error shape.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
@@ -190,9 +193,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const trust = trustProxy === false ? undefined : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   front = {
-    cache: app.catalogCache,
+    answerFor: (url) => {
+      const cached = app.catalogCache.get(preparedKey(url));
+      return cached instanceof PreparedAnswer ? cached : app.heldAnswers.get(url);
+    },
     securityHeaders: app.securityHeaders,
-    log: config.LOG_LEVEL === 'silent' ? null : app.log,
+    logLine: log.answered,
     clientIp: (request) => (trust ? proxyAddr(request, trust) : (request.socket.remoteAddress ?? '')),
   };
   return app;

@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnsweredRequest } from './request-log.ts';
 
 /** Below this many bytes an answer goes uncompressed (@fastify/compress's threshold in app.ts). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -96,12 +97,39 @@ export class PreparedAnswers {
 /** The catalog cache's key of the prepared answer to a GET of exactly `url` (path and query). */
 export const preparedKey = (url: string): string => `prepared:${url}`;
 
-/** What answering before the router needs: the app's cache, its headers, its log. */
+/**
+ * Answers a route lends to the front until a deadline, by exact URL: health's last good check
+ * (modules/health). A route holds an answer only while it would send those very bytes.
+ */
+export class HeldAnswers {
+  readonly #held = new Map<string, { answer: PreparedAnswer; until: number }>();
+
+  /** Answers `url` with `answer` before the router until `until` (a Date.now() time). */
+  hold(url: string, answer: PreparedAnswer, until: number): void {
+    this.#held.set(url, { answer, until });
+  }
+
+  drop(url: string): void {
+    this.#held.delete(url);
+  }
+
+  get(url: string): PreparedAnswer | undefined {
+    const held = this.#held.get(url);
+    if (held === undefined) return undefined;
+    if (held.until > Date.now()) return held.answer;
+    this.#held.delete(url);
+    return undefined;
+  }
+}
+
+/** What answering before the router needs: the answers held, its headers, its log. */
 export interface PreparedFront {
-  cache: { get(key: string): unknown };
+  /** The prepared answer to a GET of exactly `url` (path and query), if one is held. */
+  answerFor(url: string): PreparedAnswer | undefined;
   /** The security headers every answer carries (plugins/security.ts). */
   securityHeaders: ReadonlyArray<readonly [string, string]>;
-  log: FastifyBaseLogger | null;
+  /** Writes a request's log line (RequestLog.answered); null when such lines are not kept. */
+  logLine: ((request: AnsweredRequest) => void) | null;
   /** The client's address as Fastify reads it (TRUST_PROXY). */
   clientIp(request: IncomingMessage): string;
 }
@@ -120,19 +148,19 @@ function headOf(front: PreparedFront): string[] {
 }
 
 /**
- * Answers a GET or HEAD of a URL whose prepared answer the catalog cache holds, before the
- * router: the same status, headers and bytes the route would send (its security headers,
+ * Answers a GET or HEAD of a URL whose prepared answer is held (the catalog cache's first
+ * pages, health's last good check), before the router: the same status, headers and bytes the route would send (its security headers,
  * ETag and 304, encodings, Cache-Control) and the same log line, for a fraction of the work.
  * Only a route puts an answer there (the catalog's first pages, once the route has validated
- * the query and read the page), under the exact URL it answered; anything the cache does not
- * hold, or no longer holds after a write cleared it, goes to the router. False when it did not
+ * the query and read the page; health after a check), under the exact URL it answers;
+ * anything not held, or no longer held after a write or a failed check, goes to the router. False when it did not
  * answer.
  */
 export function answerPrepared(front: PreparedFront, request: IncomingMessage, response: ServerResponse): boolean {
   const method = request.method;
   if ((method !== 'GET' && method !== 'HEAD') || request.url === undefined) return false;
-  const answer = front.cache.get(preparedKey(request.url));
-  if (!(answer instanceof PreparedAnswer)) return false;
+  const answer = front.answerFor(request.url);
+  if (answer === undefined) return false;
   const started = performance.now();
   const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
   const etag = answer.etag(encoding);
@@ -143,17 +171,18 @@ export function answerPrepared(front: PreparedFront, request: IncomingMessage, r
   headers.push('cache-control', 'no-cache', 'content-length', notModified ? '0' : String(bytes.length));
   response.writeHead(notModified ? 304 : 200, headers);
   response.end(notModified || method === 'HEAD' ? undefined : bytes);
-  if (front.log) {
+  if (front.logLine) {
     served += 1;
-    front.log.info(
-      {
-        reqId: `prepared-${served.toString(36)}`,
-        req: { method, url: request.url, host: request.headers.host, ip: front.clientIp(request), socket: request.socket },
-        res: { statusCode: response.statusCode },
-        responseTime: performance.now() - started,
-      },
-      'request completed',
-    );
+    front.logLine({
+      reqId: `prepared-${served.toString(36)}`,
+      method,
+      url: request.url,
+      host: request.headers.host,
+      remoteAddress: front.clientIp(request),
+      remotePort: request.socket.remotePort,
+      statusCode: response.statusCode,
+      responseTime: performance.now() - started,
+    });
   }
   return true;
 }

@@ -2,8 +2,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
 import { createTestApp, usePostgres } from '../test/helpers.ts';
+import { rawGet } from '../test/raw-http.ts';
+import { requestLog } from './request-log.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = path.join(here, '../test/fixtures/buffered-log-app.ts');
@@ -37,6 +41,56 @@ describe('the request log', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('writes the line of a request answered before the router as pino writes a routed one', async () => {
+    const written: string[] = [];
+    const app = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void written.push(line) } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/tools?limit=2`;
+      await rawGet(url, 'GET', {}); // routed: the route prepares the page
+      await rawGet(url, 'GET', {}); // answered before the router
+      const [routed, front] = written
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('request completed'))
+        .map((l) => JSON.parse(l) as Record<string, unknown> & { reqId: string; req: Record<string, unknown> });
+      expect(front?.reqId).toMatch(/^prepared-/);
+      // The same fields in the same order, the same values but for the request's own.
+      const shape = (line: Record<string, unknown>): string =>
+        JSON.stringify(line, (key, value: unknown) => (typeof value === 'object' || key === '' ? value : typeof value));
+      expect(shape(front!)).toBe(shape(routed!));
+      const own = (line: Record<string, unknown> & { req: Record<string, unknown> }) => ({
+        ...line,
+        reqId: undefined,
+        time: undefined,
+        responseTime: undefined,
+        req: { ...line.req, remotePort: undefined },
+      });
+      expect(own(front!)).toEqual(own(routed!));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('redacts tokens from the URL of a line written before the router, and writes none below info', () => {
+    const lines: string[] = [];
+    const log = requestLog(testConfig({ LOG_LEVEL: 'info' }), { write: (line) => void lines.push(line) });
+    const request = {
+      reqId: 'prepared-1',
+      method: 'GET',
+      host: undefined,
+      remoteAddress: '127.0.0.1',
+      remotePort: 1,
+      statusCode: 200,
+      responseTime: 0.1,
+    };
+    log.answered!({ ...request, url: '/api/auth/reset-password/secret-token?callbackURL=x&token=abc' });
+    const line = JSON.parse(lines[0]!) as { req: Record<string, unknown> };
+    expect(line.req.url).toBe('/api/auth/reset-password/[redacted]?callbackURL=x&token=[redacted]');
+    expect(Object.keys(line.req)).toEqual(['method', 'url', 'remoteAddress', 'remotePort']);
+    expect(requestLog(testConfig({ LOG_LEVEL: 'warn' }), { write: () => undefined }).answered).toBeNull();
   });
 
   // The store's own output: buffered writes to stdout, flushed when the app closes and when the

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeConfigSchema } from '@toolsify/shared/store-config';
+import { PreparedAnswer, sendPrepared } from '../../lib/prepared-answer.ts';
 import { databaseIsReachable } from '../../plugins/database.ts';
 import { storeConfigOf } from './store-config.ts';
 
@@ -36,8 +37,24 @@ export function sharedCheck(check: () => Promise<boolean>): () => Promise<boolea
   };
 }
 
+/**
+ * How long a good check answers health without asking the database again, counted from the
+ * moment the check started (docs/decisions/012-health-from-the-last-check.md): probes that
+ * arrive within it are answered before the router, and one that arrives later runs a check.
+ */
+export const HEALTH_FRESH_MS = 1_000;
+
+const HEALTH_URL = '/api/health';
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const databaseAnswers = sharedCheck(() => databaseIsReachable(app.db));
+  let ok: PreparedAnswer | undefined;
+  const databaseAnswers = sharedCheck(async () => {
+    const started = Date.now();
+    const reachable = await databaseIsReachable(app.db);
+    if (reachable && ok) app.heldAnswers.hold(HEALTH_URL, ok, started + HEALTH_FRESH_MS);
+    else app.heldAnswers.drop(HEALTH_URL);
+    return reachable;
+  });
   app.get(
     '/api/health',
     {
@@ -48,8 +65,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
       },
     },
-    async (_request, reply) => {
-      if (await databaseAnswers()) return { status: 'ok' as const };
+    async (request, reply) => {
+      // The good answer as bytes, the route's own serialization of it: the same bytes, headers
+      // and ETag whether the router or the front sends it.
+      ok ??= new PreparedAnswer((reply.getSerializationFunction('200') as (value: object) => string)({ status: 'ok' }));
+      if (await databaseAnswers()) return sendPrepared(request, reply, ok);
       return reply.status(503).send({ status: 'unavailable' as const });
     },
   );
