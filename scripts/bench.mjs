@@ -2,7 +2,8 @@
 // For SQLite and PostgreSQL, with 100, 10,000 and 100,000 tools in the catalog, it loads the
 // production server (apps/server/dist/main.js) with autocannon in a separate process, 50
 // connections for 10 s per case:
-//   GET /api/health          the server's own ceiling (one `select 1` per request)
+//   GET /api/health          the server's cheapest answer (the last good database check,
+//                            at most 1 s old, sent before the router: decision 012)
 //   GET /api/tools?limit=6   the home page's newest tools (cached, invalidated on writes)
 //   GET /api/tools/:id       one tool, random ids
 //   GET /api/tools?q=        catalog search: about 6,000 distinct searches (see searchPool),
@@ -47,7 +48,7 @@ const CONNECTIONS = 50;
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 /** A subset of the cases while working on one (BENCH_CASES=search,filtered); the recorded figures run them all. */
-const CEILING_CASES = ['health', 'list', 'bare', 'nginx'];
+const CEILING_CASES = ['health', 'list', 'bare', 'bare+headers', 'nginx'];
 const CASES = process.env.BENCH_CASES?.split(',').flatMap((c) => (c === 'ceiling' ? CEILING_CASES : [c]));
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUYERS = 100;
@@ -323,14 +324,20 @@ async function benchDatabase(name, port) {
       const randomIds = Array.from({ length: 1_000 }, () => ids[Math.floor(Math.random() * ids.length)]);
       const searches = searchPool(size).map((q) => `/api/tools?q=${encodeURIComponent(q)}&limit=24`);
       const filtered = !CASES || CASES.includes('filtered') ? await filteredPaths(server.url, priceRangePool()) : [];
-      // The ceilings serve the very bytes the store answers for its tool list.
-      const listBytes = Buffer.from(await (await fetch(`${server.url}/api/tools?limit=6`)).arrayBuffer());
+      // The ceilings serve the very bytes the store answers for its tool list (uncompressed, as
+      // autocannon asks), and "bare+headers" its headers too.
+      const listAnswer = await fetch(`${server.url}/api/tools?limit=6`, { headers: { 'accept-encoding': 'identity' } });
+      const listBytes = Buffer.from(await listAnswer.arrayBuffer());
       const listFile = path.join(dir, 'tools.json');
       writeFileSync(listFile, listBytes);
+      const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+      const listHeaders = Object.fromEntries([...listAnswer.headers].filter(([header]) => !connectionHeaders.has(header)));
+      writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(listHeaders));
       const cases = [
         { case: 'health', spec: { paths: ['/api/health'] } },
         { case: 'list', spec: { paths: ['/api/tools?limit=6'] } },
         { case: 'bare', ceiling: 'bare', spec: { paths: ['/api/tools?limit=6'] } },
+        { case: 'bare+headers', ceiling: 'bare+headers', spec: { paths: ['/api/tools?limit=6'] } },
         { case: 'nginx', ceiling: 'nginx', spec: { paths: ['/api/tools?limit=6'] } },
         { case: 'detail', spec: { paths: randomIds.map((id) => `/api/tools/${id}`) } },
         { case: 'search', spec: { paths: searches } },
@@ -456,8 +463,9 @@ async function answering(url, child) {
  */
 async function startCeiling(kind, port, file, dir) {
   let child;
-  if (kind === 'bare') {
-    child = spawn(process.execPath, [path.join(here, 'bench/bare-fastify.mjs'), String(port), file], { stdio: 'ignore' });
+  if (kind === 'bare' || kind === 'bare+headers') {
+    const headers = kind === 'bare' ? [] : [path.join(dir, 'headers.json')];
+    child = spawn(process.execPath, [path.join(here, 'bench/bare-fastify.mjs'), String(port), file, ...headers], { stdio: 'ignore' });
   } else {
     if (!installed('nginx')) return null;
     const prefix = path.join(dir, 'nginx');
@@ -671,13 +679,13 @@ function markdown(rows, verdicts, machine) {
         `| ${r.database} | ${r.tools.toLocaleString('en-US')} | ${r.case} | ${r.requestsPerSecond.toFixed(0)} | ${r.latency.p50} | ${r.latency.average.toFixed(1)} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} | ${r.cacheHits === undefined ? '' : `${(r.cacheHits * 100).toFixed(0)} %`} |`,
     ),
     '',
-    'Against the ceilings, in the same run: "bare" is a bare Fastify process (no logger, hook or plugin) and "nginx" nginx (one worker, no access log), both serving the bytes of the store\'s tool list at that size; the store keeps its security headers, ETags, compression and a log line per request (at info, to a file).',
+    'Against the ceilings, in the same run: "bare" is a bare Fastify process (no logger, hook or plugin) and "nginx" nginx (one worker, no access log), both serving the bytes of the store\'s tool list at that size; "bare+headers" is that bare Fastify sending the store\'s headers too (its security headers, ETag, Cache-Control, Vary: about 900 bytes), what those bytes cost the server and the load generator apart from the store\'s code. The store keeps its security headers, ETags, compression and a log line per request (at info, to a file).',
     '',
-    '| Database | Tools | bare Fastify req/s | nginx req/s | health / bare | list / bare |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| Database | Tools | bare Fastify req/s | bare+headers req/s | nginx req/s | health / bare | list / bare | list / bare+headers |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...ceilingRows(rows).map(
       (c) =>
-        `| ${c.db} | ${c.size.toLocaleString('en-US')} | ${c.bare.toFixed(0)} | ${c.nginx === undefined ? 'not installed' : c.nginx.toFixed(0)} | ${c.health === undefined ? '' : `${c.health.toFixed(2)} x`} | ${c.list === undefined ? '' : `${c.list.toFixed(2)} x`} |`,
+        `| ${c.db} | ${c.size.toLocaleString('en-US')} | ${c.bare.toFixed(0)} | ${c.bareHeaders?.toFixed(0) ?? ''} | ${c.nginx === undefined ? 'not installed' : c.nginx.toFixed(0)} | ${ratio(c.health)} | ${ratio(c.list)} | ${ratio(c.listToHeaders)} |`,
     ),
     '',
     '| Database | Tools | Target | Measured | Met |',
@@ -686,6 +694,8 @@ function markdown(rows, verdicts, machine) {
   ];
   return lines.join('\n');
 }
+
+const ratio = (value) => (value === undefined ? '' : `${value.toFixed(2)} x`);
 
 /** Per database and catalog size: the ceilings' throughput and the store's ratios to bare Fastify. */
 function ceilingRows(rows) {
@@ -697,6 +707,8 @@ function ceilingRows(rows) {
       size: bare.tools,
       bare: bare.requestsPerSecond,
       nginx: find('nginx')?.requestsPerSecond,
+      bareHeaders: find('bare+headers')?.requestsPerSecond,
+      listToHeaders: find('list') && find('bare+headers') && find('list').requestsPerSecond / find('bare+headers').requestsPerSecond,
       health: find('health') && find('health').requestsPerSecond / bare.requestsPerSecond,
       list: find('list') && find('list').requestsPerSecond / bare.requestsPerSecond,
     });
@@ -707,7 +719,7 @@ function ceilingRows(rows) {
 function ceilingLines(rows) {
   return ceilingRows(rows).map(
     (c) =>
-      `${c.db} ${c.size}: bare Fastify ${c.bare.toFixed(0)} req/s${c.nginx === undefined ? '' : `, nginx ${c.nginx.toFixed(0)} req/s`}; health ${c.health?.toFixed(2) ?? '-'} x, list ${c.list?.toFixed(2) ?? '-'} x bare Fastify`,
+      `${c.db} ${c.size}: bare Fastify ${c.bare.toFixed(0)} req/s${c.nginx === undefined ? '' : `, nginx ${c.nginx.toFixed(0)} req/s`}; health ${c.health?.toFixed(2) ?? '-'} x, list ${c.list?.toFixed(2) ?? '-'} x bare Fastify${c.listToHeaders === undefined ? '' : `, list ${c.listToHeaders.toFixed(2)} x bare Fastify with the store's headers (${c.bareHeaders.toFixed(0)} req/s)`}`,
   );
 }
 

@@ -197,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const cached = app.catalogCache.get(preparedKey(url));
       return cached instanceof PreparedAnswer ? cached : app.heldAnswers.get(url);
     },
-    securityHeaders: app.securityHeaders,
+    securityHeaders: app.dataSecurityHeaders,
     logLine: log.answered,
     clientIp: (request) => (trust ? proxyAddr(request, trust) : (request.socket.remoteAddress ?? '')),
   };

@@ -126,7 +126,7 @@ export class HeldAnswers {
 export interface PreparedFront {
   /** The prepared answer to a GET of exactly `url` (path and query), if one is held. */
   answerFor(url: string): PreparedAnswer | undefined;
-  /** The security headers every answer carries (plugins/security.ts). */
+  /** The security headers of a JSON answer (plugins/security.ts, dataSecurityHeaders). */
   securityHeaders: ReadonlyArray<readonly [string, string]>;
   /** Writes a request's log line (RequestLog.answered); null when such lines are not kept. */
   logLine: ((request: AnsweredRequest) => void) | null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
-import { computeSecurityHeaders, securityHeaderOptions } from './security.ts';
+import { computeSecurityHeaders, dataSecurityHeaders, securityHeaderOptions } from './security.ts';
 
 const EVIL = 'https://evil.example';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -150,8 +150,9 @@ describe('security headers', () => {
     expect(https.get('content-security-policy')).toContain(';upgrade-insecure-requests');
   });
 
-  it('are on every answer: a read, a prepared catalog page, an error, a refusal and an unknown path', async () => {
-    const expected = computeSecurityHeaders(securityHeaderOptions(app.config));
+  it('are on every answer: the data set on JSON (a read, a prepared catalog page, an error, a refusal, an unknown path), the page set on the rest', async () => {
+    const page = computeSecurityHeaders(securityHeaderOptions(app.config));
+    const data = dataSecurityHeaders(page);
     const answers = [
       await app.inject({ url: '/api/health' }),
       await app.inject({ url: '/api/tools?limit=6' }),
@@ -160,8 +161,30 @@ describe('security headers', () => {
       await app.inject({ url: '/api/no-such-thing' }),
     ];
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 400, 403, 404]);
+    const pageOnly = page.map(([name]) => name).filter((name) => !data.some(([dataName]) => dataName === name));
+    expect(pageOnly.length).toBeGreaterThan(4);
     for (const res of answers) {
-      for (const [name, value] of expected) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const [name, value] of data) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      for (const name of pageOnly) expect(res.headers[name], `${res.statusCode} ${name}`).toBeUndefined();
     }
+    // What is not JSON under /api (Swagger UI) is a page, and every answer off /api too.
+    const docs = await app.inject({ url: '/api/docs/' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    for (const [url, res] of [['/api/docs/', docs] as const, ['/no-such-page', await app.inject({ url: '/no-such-page' })] as const]) {
+      for (const [name, value] of page) expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
+  });
+
+  it('on JSON let nothing load or frame it, and keep HSTS over https', () => {
+    const data = new Map(dataSecurityHeaders(computeSecurityHeaders(securityHeaderOptions(app.config))));
+    expect(data.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect([data.get('x-content-type-options'), data.get('x-frame-options'), data.get('cross-origin-resource-policy')]).toEqual([
+      'nosniff',
+      'DENY',
+      'same-origin',
+    ]);
+    expect(data.has('strict-transport-security')).toBe(false);
+    const https = computeSecurityHeaders(securityHeaderOptions({ ...app.config, PUBLIC_URL: 'https://shop.example.com' }));
+    expect(new Map(dataSecurityHeaders(https)).get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });

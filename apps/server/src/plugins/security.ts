@@ -8,8 +8,10 @@ import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The security headers of every answer, computed at start-up. */
+    /** The security headers of a page (HTML, a PDF, Swagger UI), computed at start-up. */
     securityHeaders: ReadonlyArray<readonly [string, string]>;
+    /** The security headers of a JSON answer of the API (see dataSecurityHeaders). */
+    dataSecurityHeaders: ReadonlyArray<readonly [string, string]>;
   }
   interface FastifyContextConfig {
     /**
@@ -80,15 +82,39 @@ export function computeSecurityHeaders(options: HelmetOptions): ReadonlyArray<re
 }
 
 /**
+ * The security headers of a JSON answer (docs/decisions/013-security-headers-of-data.md):
+ * data is never a page, so it may load nothing and be framed by nothing (OWASP's REST Security
+ * Cheat Sheet: `default-src 'none'; frame-ancestors 'none'`), and is read by this origin only.
+ * The page headers' HSTS is kept. What concerns documents alone (opener policy, DNS prefetch,
+ * IE's download options, the XSS auditor, Flash's cross-domain policies, origin-keyed agent
+ * clusters) is left out: a JSON answer is no document. A ninth of the bytes of the page set.
+ */
+export function dataSecurityHeaders(pageHeaders: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string, string]> {
+  return [
+    ['content-security-policy', "default-src 'none';frame-ancestors 'none'"],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...pageHeaders.filter(([name]) => name === 'strict-transport-security'),
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+  ];
+}
+
+const isJson = (contentType: unknown): boolean => String(contentType).startsWith('application/json');
+
+/**
  * Security headers with a Content-Security-Policy the app really runs under (Stripe.js is
- * allowed because the payment page loads it), set on every answer, and an Origin check on
+ * allowed because the payment page loads it) on pages, the data set on the API's JSON answers
+ * (every other answer under /api, a PDF or Swagger UI, gets the page set), and an Origin check on
  * every state-changing request: a browser always sends Origin on a POST, so a foreign one is
  * refused.
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const securityHeaders = computeSecurityHeaders(securityHeaderOptions(config));
+    const dataHeaders = dataSecurityHeaders(securityHeaders);
     app.decorate('securityHeaders', securityHeaders);
+    app.decorate('dataSecurityHeaders', dataHeaders);
     const trusted = new Set([new URL(config.PUBLIC_URL).origin]);
     if (config.NODE_ENV === 'development') {
       trusted.add('http://localhost:5173').add('http://127.0.0.1:5173');
@@ -115,8 +141,10 @@ export const securityPlugin = fp<{ config: Config }>(
       return undefined;
     };
     // Callback-style hooks: this runs on every request, and an async hook costs a promise each.
+    // An /api answer starts with the data set and turns to the page set once it is known not to
+    // be JSON (onSend below); any other answer is a page.
     app.addHook('onRequest', (request, reply, done) => {
-      for (const [name, value] of securityHeaders) reply.header(name, value);
+      for (const [name, value] of request.url.startsWith('/api/') ? dataHeaders : securityHeaders) reply.header(name, value);
       const refusal = refused(request);
       if (refusal) done(refusal);
       else done();
@@ -127,6 +155,8 @@ export const securityPlugin = fp<{ config: Config }>(
     // route cannot opt out by setting a header of its own: only publicAnswer makes it public.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/api/')) {
+        const type = reply.getHeader('content-type');
+        if (type !== undefined && !isJson(type)) for (const [name, value] of securityHeaders) reply.header(name, value);
         const isPublic = request.routeOptions.config?.publicAnswer === true || request.url.startsWith('/api/docs');
         if (!isPublic) reply.header('cache-control', 'no-store');
         else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
