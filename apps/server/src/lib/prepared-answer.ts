@@ -148,13 +148,36 @@ function headOf(front: PreparedFront): string[] {
 }
 
 /**
+ * The headers of one prepared answer in one encoding, as name, value, name, value...: made
+ * once per answer, encoding and status (200 or 304), since none of them depends on anything else.
+ */
+const headerSets = new WeakMap<PreparedAnswer, Map<string, string[]>>();
+
+function headersOf(front: PreparedFront, answer: PreparedAnswer, encoding: Encoding, notModified: boolean): string[] {
+  let sets = headerSets.get(answer);
+  if (!sets) {
+    sets = new Map();
+    headerSets.set(answer, sets);
+  }
+  const key = notModified ? `${encoding} 304` : encoding;
+  let headers = sets.get(key);
+  if (!headers) {
+    headers = [...headOf(front), 'etag', answer.etag(encoding)];
+    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    headers.push('cache-control', 'no-cache', 'content-length', notModified ? '0' : String(answer.bytes(encoding).length));
+    sets.set(key, headers);
+  }
+  return headers;
+}
+
+/**
  * Answers a GET or HEAD of a URL whose prepared answer is held (the catalog cache's first
- * pages, health's last good check), before the router: the same status, headers and bytes the route would send (its security headers,
- * ETag and 304, encodings, Cache-Control) and the same log line, for a fraction of the work.
- * Only a route puts an answer there (the catalog's first pages, once the route has validated
- * the query and read the page; health after a check), under the exact URL it answers;
- * anything not held, or no longer held after a write or a failed check, goes to the router. False when it did not
- * answer.
+ * pages, health's last good check), before the router: the same status, headers and bytes the
+ * route would send (its security headers, ETag and 304, encodings, Cache-Control) and the same
+ * log line, for a fraction of the work. Only a route puts an answer there (the catalog's first
+ * pages, once the route has validated the query and read the page; health after a check),
+ * under the exact URL it answers; anything not held, or no longer held after a write or a
+ * failed check, goes to the router. False when it did not answer.
  */
 export function answerPrepared(front: PreparedFront, request: IncomingMessage, response: ServerResponse): boolean {
   const method = request.method;
@@ -165,12 +188,8 @@ export function answerPrepared(front: PreparedFront, request: IncomingMessage, r
   const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
   const etag = answer.etag(encoding);
   const notModified = request.headers['if-none-match'] === etag || request.headers['if-none-match'] === `W/${etag}`;
-  const bytes = answer.bytes(encoding);
-  const headers = [...headOf(front), 'etag', etag];
-  if (encoding !== 'identity') headers.push('content-encoding', encoding);
-  headers.push('cache-control', 'no-cache', 'content-length', notModified ? '0' : String(bytes.length));
-  response.writeHead(notModified ? 304 : 200, headers);
-  response.end(notModified || method === 'HEAD' ? undefined : bytes);
+  response.writeHead(notModified ? 304 : 200, headersOf(front, answer, encoding, notModified));
+  response.end(notModified || method === 'HEAD' ? undefined : answer.bytes(encoding));
   if (front.logLine) {
     served += 1;
     front.logLine({
