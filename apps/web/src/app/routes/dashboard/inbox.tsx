@@ -7,6 +7,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useInbox, useInboxUnread, useSetMessageRead } from '../../../features/contact/api/inbox.ts';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -71,7 +72,7 @@ function MessageRow({ message, linked }: { message: ContactMessage; linked: bool
           <span className="flex min-w-0 flex-1 flex-col gap-0.5">
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className={`min-w-0 [overflow-wrap:anywhere] ${unread ? 'font-bold' : 'font-medium text-base-content/80'}`}>
-                {message.email}
+                <EmailText email={message.email} />
               </span>
               {unread && <span className="badge badge-sm badge-primary">New</span>}
               <time dateTime={message.createdAt} className="text-sm text-base-content/70 sm:ml-auto">

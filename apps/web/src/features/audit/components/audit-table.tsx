@@ -1,5 +1,6 @@
 import { auditActionLabels, type AuditEvent } from '@toolsify/shared/audit';
 import { formatCents } from '@toolsify/shared/money';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -84,7 +85,9 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <td className="whitespace-nowrap">
                   <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
                 </td>
-                <td className="break-all">{event.actor.email ?? 'A removed admin'}</td>
+                <td className="[overflow-wrap:anywhere]">
+                  {event.actor.email ? <EmailText email={event.actor.email} /> : 'A removed admin'}
+                </td>
                 <td className="whitespace-nowrap">
                   <span className="badge badge-ghost badge-sm">{auditActionLabels[event.action]}</span>
                 </td>
@@ -107,7 +110,9 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
               </time>
             </div>
             <p className="mt-2 font-medium break-words">{event.target.label}</p>
-            <p className="text-xs break-all text-base-content/70">by {event.actor.email ?? 'a removed admin'}</p>
+            <p className="text-xs [overflow-wrap:anywhere] text-base-content/70">
+              by {event.actor.email ? <EmailText email={event.actor.email} /> : 'a removed admin'}
+            </p>
             <div className="mt-2">
               <Changes event={event} />
             </div>

@@ -1,4 +1,5 @@
 import type { UserListItem } from '@toolsify/shared/users';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 
 export interface UsersTableProps {
   users: UserListItem[];
@@ -75,7 +76,9 @@ export function UsersTable(props: UsersTableProps) {
           <li key={user.id} className="card border border-base-300 bg-base-100 shadow-sm" data-testid={`user-${user.id}`}>
             <div className="card-body gap-3 p-4">
               <div className="min-w-0">
-                <p className="font-semibold [overflow-wrap:anywhere]">{user.email}</p>
+                <p className="font-semibold [overflow-wrap:anywhere]">
+                  <EmailText email={user.email} />
+                </p>
                 <p className="text-sm text-base-content/70">
                   {user.name} · joined {joined.format(new Date(user.createdAt))}
                 </p>
@@ -106,7 +109,9 @@ export function UsersTable(props: UsersTableProps) {
           <tbody>
             {users.map((user) => (
               <tr key={user.id} className="hover:bg-base-200/50" data-testid={`user-${user.id}`}>
-                <td className="font-medium [overflow-wrap:anywhere]">{user.email}</td>
+                <td className="font-medium [overflow-wrap:anywhere]">
+                  <EmailText email={user.email} />
+                </td>
                 <td>{user.name}</td>
                 <td>
                   <RoleCell user={user} {...props} />
