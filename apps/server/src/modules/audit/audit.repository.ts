@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuditAction, AuditEvent, AuditTargetType, AuditValue } from '@toolsify/shared/audit';
+import type { AuditAction, AuditEvent, AuditQuery, AuditTargetType, AuditValue } from '@toolsify/shared/audit';
 import { dayRangeTimes } from '@toolsify/shared/days';
 import { nowIso, toIso, type AuditEventRow, type Db } from '../../db/schema.ts';
 
@@ -68,23 +68,13 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
   };
 }
 
-export interface AuditFilters {
-  actor?: string | undefined;
-  action?: AuditAction | undefined;
-  q?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  cursor?: number | undefined;
-  limit: number;
-}
-
 /** `text` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\` match themselves. */
 function containing(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The audit log newest first, narrowed by the filters, `limit` rows after the cursor (an id). */
-export async function findAuditPage(db: Db, filters: AuditFilters): Promise<AuditEventRow[]> {
+export async function findAuditPage(db: Db, filters: AuditQuery): Promise<AuditEventRow[]> {
   // Both databases: lower() and LIKE with an escape (SQLite's lower() folds ASCII letters only).
   const like = (column: 'actor_email' | 'target_label', text: string) =>
     sql<boolean>`lower(${sql.ref(column)}) like ${containing(text)} escape '\\'`;

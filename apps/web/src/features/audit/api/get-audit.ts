@@ -1,18 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditPage } from '@toolsify/shared/audit';
+import type { AuditPage, AuditQuery } from '@toolsify/shared/audit';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The audit page's filters, as its URL holds them. */
-export interface AuditFilters {
-  actor?: string | undefined;
-  action?: AuditAction | undefined;
-  q?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** The audit page's filters, as its URL holds them: the API's query but its paging. */
+export type AuditFilters = Omit<AuditQuery, 'limit' | 'cursor'>;
 
 /** The filters as a query string (empty ones left out), for the URL and the API alike. */
 export function auditSearchOf(filters: AuditFilters): string {
