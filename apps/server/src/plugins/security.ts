@@ -87,7 +87,7 @@ export function computeSecurityHeaders(options: HelmetOptions): ReadonlyArray<re
  * Cheat Sheet: `default-src 'none'; frame-ancestors 'none'`), and is read by this origin only.
  * The page headers' HSTS is kept. What concerns documents alone (opener policy, DNS prefetch,
  * IE's download options, the XSS auditor, Flash's cross-domain policies, origin-keyed agent
- * clusters) is left out: a JSON answer is no document. A ninth of the bytes of the page set.
+ * clusters) is left out: a JSON answer is no document. Under a quarter of the page set's bytes.
  */
 export function dataSecurityHeaders(pageHeaders: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string, string]> {
   return [
