@@ -20,6 +20,7 @@ import { shipmentsAndStockAlerts } from './migrations/020-shipments-and-stock-al
 import { businessProfile } from './migrations/021-business-profile.ts';
 import { reviewHiding } from './migrations/022-review-hiding.ts';
 import { contactInbox } from './migrations/023-contact-inbox.ts';
+import { catalogNameKeys } from './migrations/024-catalog-name-keys.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '021-business-profile': businessProfile,
     '022-review-hiding': reviewHiding(dialect),
     '023-contact-inbox': contactInbox(dialect),
+    '024-catalog-name-keys': catalogNameKeys(dialect),
   };
 }
 

@@ -70,6 +70,36 @@ export interface CatalogRow extends ToolRow {
 type Scope = 'anywhere' | 'name' | 'elsewhere';
 
 /**
+ * PostgreSQL: the tools whose `search` tsvector (migrations 008 and 024) holds every word as a
+ * prefix, in `scope`. Each word's first 6 characters are an exact key of the GIN index: `_grind`
+ * for a word anywhere, `^grind` for one in the name or SKU; so "anywhere", "all in the name" and
+ * "found, but not all in the name" (`_a & _b & !(^a & ^b)`) are each one index lookup, with no
+ * row read to check it. A word longer than 6 is then checked in full on the candidates (a
+ * function call, which the planner does not send to the index), by weight for the name (A).
+ */
+function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
+  const keys = (mark: '_' | '^') => sql`(
+    select string_agg(quote_literal(${mark} || left(tool_search_unaccent(w), 6)), ' & ')
+    from unnest(${words}::text[]) w
+  )`;
+  const long = words.filter((word) => word.length > 6);
+  const inFull = (weight: '' | 'A') =>
+    sql<boolean>`ts_match_vq(t.search, to_tsquery('simple', tool_search_unaccent(${long.map((word) => `${word}:*${weight}`).join(' & ')})))`;
+  const anywhere = sql<boolean>`t.search @@ ${keys('_')}::tsquery`;
+  const inName = sql<boolean>`t.search @@ ${keys('^')}::tsquery`;
+  if (long.length === 0) {
+    if (scope === 'anywhere') return anywhere;
+    if (scope === 'name') return inName;
+    return sql<boolean>`t.search @@ (${keys('_')} || ' & !(' || ${keys('^')} || ')')::tsquery`;
+  }
+  // A long word's first 6 characters in the name do not put the word there ("grindex" and
+  // "grinder"): whether all are in the name is the keys and the full words by weight.
+  if (scope === 'anywhere') return sql<boolean>`(${anywhere} and ${inFull('')})`;
+  if (scope === 'name') return sql<boolean>`(${inName} and ${inFull('A')})`;
+  return sql<boolean>`(${anywhere} and ${inFull('')} and not (${inName} and ${inFull('A')}))`;
+}
+
+/**
  * The live tools that pass the filter, as one query the sorts and the count build on. With
  * search words it uses the database's full-text index: SQLite's FTS5 table or PostgreSQL's
  * `search` tsvector (name and SKU weight A, description C). Every word matches as a prefix,
@@ -90,21 +120,7 @@ function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope
       query = query.where(sql<boolean>`tool_fts match ${match}`);
       id = sql.ref<number>('tool_fts.rowid');
     } else {
-      const matches = (weight: '' | 'A') => {
-        // Every word's first 6 characters, an exact key of the index (see migration 008)...
-        const keys = sql<boolean>`t.search @@ (
-          select string_agg(quote_literal('_' || left(tool_search_unaccent(w), 6)) || ${weight ? ':A' : ''}, ' & ')
-          from unnest(${filter.words}::text[]) w
-        )::tsquery`;
-        // ...and a longer word checked in full on those candidates (a function call, which the
-        // planner does not send to the index).
-        const long = filter.words.filter((word) => word.length > 6);
-        if (long.length === 0) return keys;
-        const prefixes = long.map((word) => `${word}:*${weight}`).join(' & ');
-        return sql<boolean>`(${keys} and ts_match_vq(t.search, to_tsquery('simple', tool_search_unaccent(${prefixes}))))`;
-      };
-      query = query.where(matches(scope === 'name' ? 'A' : ''));
-      if (scope === 'elsewhere') query = query.where((eb) => eb.not(matches('A')));
+      query = query.where(postgresMatch(filter.words, scope));
       // See throughSearchIndex.
       id = sql<number>`t.id + 0`;
     }
