@@ -135,17 +135,6 @@ export interface PreparedFront {
 }
 
 let served = 0;
-const heads = new WeakMap<PreparedFront, string[]>();
-
-/** The headers every prepared answer starts with, as name, value, name, value... */
-function headOf(front: PreparedFront): string[] {
-  let head = heads.get(front);
-  if (!head) {
-    head = [...front.securityHeaders.flat(), 'content-type', 'application/json; charset=utf-8', 'vary', 'accept-encoding'];
-    heads.set(front, head);
-  }
-  return head;
-}
 
 /**
  * The headers of one prepared answer in one encoding, as name, value, name, value...: made
@@ -162,7 +151,15 @@ function headersOf(front: PreparedFront, answer: PreparedAnswer, encoding: Encod
   const key = notModified ? `${encoding} 304` : encoding;
   let headers = sets.get(key);
   if (!headers) {
-    headers = [...headOf(front), 'etag', answer.etag(encoding)];
+    headers = [
+      ...front.securityHeaders.flat(),
+      'content-type',
+      answer.contentType,
+      'vary',
+      'accept-encoding',
+      'etag',
+      answer.etag(encoding),
+    ];
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     headers.push('cache-control', 'no-cache', 'content-length', notModified ? '0' : String(answer.bytes(encoding).length));
     sets.set(key, headers);
