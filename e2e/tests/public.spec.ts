@@ -44,7 +44,13 @@ async function loadWholePage(page: Page) {
     window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
     await new Promise((resolve) => setTimeout(resolve, 40));
   });
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+  // A section that arrived after the pass (its data or code came late) may hold lazy images
+  // still off screen: each check brings the first image not yet loaded into view.
+  await page.waitForFunction(() => {
+    const pending = [...document.images].filter((img) => !(img.complete && img.naturalWidth > 0));
+    pending[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return pending.length === 0;
+  });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
