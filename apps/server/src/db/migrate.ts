@@ -21,6 +21,7 @@ import { businessProfile } from './migrations/021-business-profile.ts';
 import { reviewHiding } from './migrations/022-review-hiding.ts';
 import { contactInbox } from './migrations/023-contact-inbox.ts';
 import { catalogNameKeys } from './migrations/024-catalog-name-keys.ts';
+import { catalogNewestFirst } from './migrations/025-catalog-newest-first.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '022-review-hiding': reviewHiding(dialect),
     '023-contact-inbox': contactInbox(dialect),
     '024-catalog-name-keys': catalogNameKeys(dialect),
+    '025-catalog-newest-first': catalogNewestFirst(dialect),
   };
 }
 

@@ -41,7 +41,8 @@ describe.skipIf(usePostgres)('migration 008 on a store that already has tools', 
   it('gives every existing tool a TS-<id> SKU and puts it in the search index', async () => {
     const tools = await handle.db.selectFrom('tool').select(['id', 'sku']).orderBy('id').execute();
     expect(tools.map((t) => t.sku)).toEqual(tools.map((t) => `TS-${t.id}`));
-    const found = handle.sqlite?.prepare(`select rowid from tool_fts where tool_fts match '"saw"*'`).all();
-    expect(found).toEqual([{ rowid: tools[1]?.id }]);
+    // The index holds each tool under the rowid -id since migration 025.
+    const found = handle.sqlite?.prepare(`select -rowid as id from tool_fts where tool_fts match '"saw"*'`).all();
+    expect(found).toEqual([{ id: tools[1]?.id }]);
   });
 });

@@ -100,35 +100,52 @@ function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
 }
 
 /**
+ * What a query reads the tools newest first by: their id, or, on SQLite with search words, the
+ * FTS table's rowid, which is -id (migration 025), so that newest first is the order FTS5 reads
+ * fastest and it stops once it has a page. `sign` turns an id into this key.
+ */
+interface NewestKey {
+  column: RawBuilder<number> | ReturnType<typeof sql.ref<number>>;
+  sign: 1 | -1;
+}
+
+const newestFirst = (key: NewestKey) => [key.column, key.sign === 1 ? 'desc' : 'asc'] as const;
+const olderThan = (key: NewestKey, id: number) =>
+  key.sign === 1 ? sql<boolean>`${key.column} < ${id}` : sql<boolean>`${key.column} > ${-id}`;
+const noneOf = (key: NewestKey, ids: readonly number[]) => sql<boolean>`${key.column} not in (${sql.join(ids.map((id) => key.sign * id))})`;
+
+/**
  * The live tools that pass the filter, as one query the sorts and the count build on. With
  * search words it uses the database's full-text index: SQLite's FTS5 table or PostgreSQL's
  * `search` tsvector (name and SKU weight A, description C). Every word matches as a prefix,
- * all words must match. Also answers the column the tools are ordered by id with: on SQLite
- * the FTS table's rowid, which it can read in order and stop early.
+ * all words must match. Also answers the tool's id as the sorts break ties with (`id`) and
+ * what to read newest first by (`newest`).
  */
 function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope: Scope = 'anywhere') {
   let query = db.selectFrom('tool as t').where('t.deleted_at', 'is', null);
   let id: RawBuilder<number> | ReturnType<typeof sql.ref<number>> = sql.ref<number>('t.id');
+  let newest: NewestKey = { column: id, sign: 1 };
   if (filter.words.length > 0) {
     if (dialect === 'sqlite') {
       const all = filter.words.map((word) => `"${word}"*`).join(' ');
       const inName = `{name sku} : (${all})`;
       const match = scope === 'name' ? inName : scope === 'elsewhere' ? `(${all}) NOT (${inName})` : all;
       query = query.innerJoin(sql<{ rowid: number }>`tool_fts`.as('tool_fts'), (join) =>
-        join.on(sql`tool_fts.rowid`, '=', sql.ref('t.id')),
+        join.on(sql.ref('t.id'), '=', sql`-tool_fts.rowid`),
       );
       query = query.where(sql<boolean>`tool_fts match ${match}`);
-      id = sql.ref<number>('tool_fts.rowid');
+      newest = { column: sql.ref<number>('tool_fts.rowid'), sign: -1 };
     } else {
       query = query.where(postgresMatch(filter.words, scope));
       // See throughSearchIndex.
       id = sql<number>`t.id + 0`;
+      newest = { column: id, sign: 1 };
     }
   }
   if (filter.inStock) query = query.where('t.available', '>', 0);
   if (filter.minPrice !== undefined) query = query.where('t.price_cents', '>=', filter.minPrice);
   if (filter.maxPrice !== undefined) query = query.where('t.price_cents', '<=', filter.maxPrice);
-  return { query, id };
+  return { query, id, newest };
 }
 
 const toolColumns = TOOL_COLUMNS.map((column) => `t.${column}` as const);
@@ -146,13 +163,16 @@ export async function findCatalogPage(
   limit: number,
 ): Promise<CatalogRow[]> {
   if (sort === 'relevance') return findRelevancePage(db, dialect, filter, after?.sort === 'relevance' ? after : undefined, limit);
-  const { query: filtered, id } = catalogQuery(db, dialect, filter);
+  const { query: filtered, id, newest } = catalogQuery(db, dialect, filter);
   const byMatches = throughSearchIndex(dialect, filter);
   let query = filtered.select(toolColumns);
   switch (sort) {
     case 'newest': {
-      if (after?.sort === 'newest') query = query.where(id, '<', after.id);
-      return query.orderBy(id, 'desc').limit(limit).execute();
+      if (after?.sort === 'newest') query = query.where(olderThan(newest, after.id));
+      return query
+        .orderBy(...newestFirst(newest))
+        .limit(limit)
+        .execute();
     }
     case 'price_asc':
     case 'price_desc': {
@@ -187,7 +207,11 @@ function throughSearchIndex(dialect: DialectName, filter: CatalogFilter): boolea
 /**
  * Best match first: the tiers one after another, each newest first and read only as far as
  * the page needs (no score is computed for every match, so a word found in thousands of tools
- * costs what a rare one does).
+ * costs what a rare one does). When the name tier was read from its start and ran out before
+ * the page was full, the tools it found are all the name matches: the last tier is then "found
+ * anywhere, none of those", which the index answers in one walk, instead of asking it again
+ * which tools have the words in the name (at 100,000 tools, "<brand> <type> <size>": 0.7 ms
+ * against 1.4 ms on SQLite).
  */
 async function findRelevancePage(
   db: Db,
@@ -205,16 +229,27 @@ async function findRelevancePage(
   ];
   // Text that no SKU could be ("angle grinder") has no exact-SKU tier to look up.
   const couldBeSku = SKU_PATTERN.test(filter.text);
+  /** Every tool of the name tier (ids), once it has been read in full. */
+  let allInName: number[] | undefined;
   for (const [tier, scope] of tiers) {
     if ((after && tier > after.tier) || rows.length >= limit || (tier === 2 && !couldBeSku)) continue;
+    const notInName = tier === 0 ? allInName : undefined;
     // An exact SKU is found by its own index; the search words would match it anyway.
-    const { query: filtered, id } = catalogQuery(db, dialect, tier === 2 ? { ...filter, words: [] } : filter, scope);
+    const { query: filtered, newest } = catalogQuery(
+      db,
+      dialect,
+      tier === 2 ? { ...filter, words: [] } : filter,
+      notInName ? 'anywhere' : scope,
+    );
     let query = filtered.select(toolColumns).where(tier === 2 ? sameSku : (eb) => eb.not(sameSku));
-    if (after && tier === after.tier) query = query.where(id, '<', after.id);
+    if (after && tier === after.tier) query = query.where(olderThan(newest, after.id));
+    if (notInName && notInName.length > 0) query = query.where(noneOf(newest, notInName));
+    const wanted = limit - rows.length;
     const found = await query
-      .orderBy(id, 'desc')
-      .limit(limit - rows.length)
+      .orderBy(...newestFirst(newest))
+      .limit(wanted)
       .execute();
+    if (tier === 1 && after?.tier !== 1 && found.length < wanted) allInName = found.map((row) => row.id);
     rows.push(...found.map((row) => ({ ...row, tier })));
   }
   return rows;

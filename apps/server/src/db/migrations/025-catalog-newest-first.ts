@@ -1,0 +1,51 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../connect.ts';
+import { sqliteSearch } from './008-catalog.ts';
+
+const TRIGGERS = ['tool_fts_insert', 'tool_fts_update', 'tool_fts_delete'];
+
+async function dropSqliteSearch(db: Kysely<any>): Promise<void> {
+  for (const trigger of TRIGGERS) await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
+  await sql`drop table if exists tool_fts`.execute(db);
+}
+
+/**
+ * Issue 12, item 6: SQLite's FTS5 walks a match list fastest in rising rowid order, and every
+ * search page wants the newest tools (the highest ids) first, which it read backwards: at
+ * 100,000 tools, 314 us a search against 184 in rising order. The search index now holds each
+ * tool under the rowid -id (a contentless FTS5 table whose rows can be deleted, SQLite 3.43 or
+ * newer, which better-sqlite3 bundles), so newest first is its own order; the tool table keeps
+ * the text, the triggers keep the index in step with every write as before. PostgreSQL's index
+ * has no order: nothing changes there.
+ */
+export function catalogNewestFirst(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect !== 'sqlite') return;
+      await dropSqliteSearch(db);
+      await sql`create virtual table tool_fts using fts5(
+        name, sku, description,
+        content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 2',
+        prefix = '1 2 3 4 5 6'
+      )`.execute(db);
+      await sql`create trigger tool_fts_insert after insert on tool begin
+        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
+      end`.execute(db);
+      // Only a change of the searched text touches the index: stock moves on every order do not.
+      await sql`create trigger tool_fts_update after update of name, sku, description on tool begin
+        delete from tool_fts where rowid = -old.id;
+        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
+      end`.execute(db);
+      await sql`create trigger tool_fts_delete after delete on tool begin
+        delete from tool_fts where rowid = -old.id;
+      end`.execute(db);
+      await sql`insert into tool_fts (rowid, name, sku, description) select -id, name, sku, description from tool`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      if (dialect !== 'sqlite') return;
+      await dropSqliteSearch(db);
+      await sqliteSearch(db);
+    },
+  };
+}
