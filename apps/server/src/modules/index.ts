@@ -13,6 +13,7 @@ import { stockAlertsRoutes } from './stock-alerts/stock-alerts.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { toolsBulkRoutes } from './tools/tools-bulk.routes.ts';
+import { searchIndexUpkeep } from './tools/tools.search-upkeep.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -33,4 +34,5 @@ export const apiModules: FastifyPluginAsync[] = [
   toolsBulkRoutes as FastifyPluginAsync,
   stockAlertsRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
+  searchIndexUpkeep,
 ];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { startPeriodic } from '../../lib/periodic.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 /** How often the expiry looks for unpaid orders past their time. */
@@ -10,23 +11,11 @@ export const EXPIRY_INTERVAL_MS = 5 * 60 * 1000;
  * once whichever process gets there first. Answers a function that stops it.
  */
 export function startUnpaidOrderExpiry(app: FastifyInstance, ttlHours: number, intervalMs = EXPIRY_INTERVAL_MS): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const sweep = () => {
-    current ??= expireUnpaidOrders(app, new Date(Date.now() - ttlHours * 3_600_000))
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid orders failed; will try again'))
-      .finally(() => {
-        current = null;
-      });
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  sweep();
-  // Stopping waits for a sweep under way, so it never outlives the database.
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startPeriodic(
+    () => expireUnpaidOrders(app, new Date(Date.now() - ttlHours * 3_600_000)),
+    intervalMs,
+    (error) => app.log.error({ err: error }, 'expiring unpaid orders failed; will try again'),
+  );
 }
 
 /** UNPAID_ORDER_TTL_HOURS (48 by default; 0 turns it off): the expiry runs from start-up until the app closes. */

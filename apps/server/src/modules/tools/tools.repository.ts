@@ -268,6 +268,20 @@ export async function countCatalog(db: Db, dialect: DialectName, filter: Catalog
   return Number(row.n);
 }
 
+/**
+ * SQLite: one step of merging the search index's segments into one. FTS5 adds a segment for
+ * every transaction that writes tool text and merges them only by levels as it goes; `merge`
+ * with a negative page count merges every level, as `optimize` does, `pages` leaf pages at a
+ * time. Answers whether the step did any work (FTS5 then writes at least two rows; a write of
+ * the app between the counts can only make it look busy, never idle).
+ */
+export async function mergeSearchIndexStep(db: Db, pages: number): Promise<boolean> {
+  const writes = async () => Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]?.n ?? 0);
+  const before = await writes();
+  await sql`insert into tool_fts (tool_fts, rank) values ('merge', ${-pages})`.execute(db);
+  return (await writes()) - before >= 2;
+}
+
 export async function findToolById(db: Db, id: number): Promise<ToolRow | undefined> {
   return db.selectFrom('tool').select(TOOL_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

@@ -30,6 +30,7 @@ import {
   findCatalogPage,
   findLiveToolsBySku,
   findToolById,
+  mergeSearchIndexStep,
   skuIsTaken,
   type CatalogFilter,
   type CatalogKey,
@@ -171,6 +172,28 @@ async function readCatalogPage(
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
     : { items, nextCursor: page.nextCursor, total };
+}
+
+/** Leaf pages one step of the search index's upkeep merges: 10 to 20 ms of the database. */
+const SEARCH_MERGE_PAGES = 200;
+/** At most this many steps a run (400 MB of index): a run never goes on forever under writes. */
+const SEARCH_MERGE_MAX_STEPS = 500;
+
+/**
+ * SQLite: merges the catalog search index's segments into one, a step at a time with requests
+ * answered between steps. A search reads every segment of each word's list: an index grown by
+ * thousands of writes answers in about two thirds of the time once merged (at 100,000 tools,
+ * 178 against 117 us for the words alone; 0.5 s of merging). PostgreSQL's autovacuum does the
+ * like for its index. Answers how many steps did work (0: nothing to merge).
+ */
+export async function tidySearchIndex(deps: Pick<ServiceDeps, 'db' | 'dialect'>): Promise<number> {
+  if (deps.dialect !== 'sqlite') return 0;
+  let steps = 0;
+  while (steps < SEARCH_MERGE_MAX_STEPS && (await mergeSearchIndexStep(deps.db, SEARCH_MERGE_PAGES))) {
+    steps += 1;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return steps;
 }
 
 /** Quick order: the live tools with these SKUs, in any case (the unique index on lower(sku) answers it). */
