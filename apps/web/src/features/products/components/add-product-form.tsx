@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { productFormSchema, type CreateToolInput, type ProductFormValues } from '@toolsify/shared/tools';
-import { InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { InputField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
 import { LowStockField } from './low-stock-field.tsx';
-import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
+import { PricingFields } from './pricing-fields.tsx';
+import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 
 /** Empty number inputs are NaN (valueAsNumber), which the schema answers with the spec's messages. */
 const EMPTY: ProductFormValues = {
@@ -71,12 +71,7 @@ export function AddProductForm() {
       },
       onError: (error) => {
         toast.error(error.message);
-        if (error instanceof ApiError) {
-          for (const [apiField, message] of Object.entries(error.fields)) {
-            const field = FIELD_OF[apiField] ?? (pricingFieldOf(apiField) as Path<ProductFormValues> | undefined);
-            if (field) setError(field, { message });
-          }
-        }
+        setToolFieldErrors(error, FIELD_OF, setError);
       },
     }),
   );
@@ -87,26 +82,7 @@ export function AddProductForm() {
         <div className="flex flex-col gap-5">
           <ImageField key={imageKey} idPrefix="product" upload={upload} />
 
-          <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-            <InputField id="product-name" label="Name" error={errors.name?.message} {...register('name')} />
-            <InputField
-              id="product-sku"
-              label="SKU"
-              hint="Your part number: letters, digits, - _ and ."
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.sku?.message}
-              {...register('sku')}
-            />
-          </div>
-
-          <TextareaField
-            id="product-description"
-            label="Description"
-            error={errors.description?.message}
-            rows={4}
-            {...register('description')}
-          />
+          <ToolTextFields idPrefix="product" descriptionRows={4} />
 
           <div className="grid gap-4 sm:grid-cols-3">
             <InputField

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
-import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { editToolFormSchema, type EditToolFormValues, type ManagedTool, type UpdateToolInput } from '@toolsify/shared/tools';
-import { FormField, InputField, TextareaField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormField, InputField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
 import { LowStockField } from './low-stock-field.tsx';
-import { PricingFields, pricingFieldOf } from './pricing-fields.tsx';
+import { PricingFields } from './pricing-fields.tsx';
+import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
@@ -111,12 +111,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
         },
         onError: (error) => {
           setError('root', { message: error.message });
-          if (error instanceof ApiError) {
-            for (const [apiField, message] of Object.entries(error.fields)) {
-              const field = FIELD_OF[apiField] ?? (pricingFieldOf(apiField) as Path<EditToolFormValues> | undefined);
-              if (field) setError(field, { message });
-            }
-          }
+          setToolFieldErrors(error, FIELD_OF, setError);
         },
       },
     );
@@ -133,24 +128,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
               <h3 id={titleId} className="text-lg font-bold">
                 Edit {tool.name}
               </h3>
-              <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-                <InputField id="edit-name" label="Name" error={errors.name?.message} {...register('name')} />
-                <InputField
-                  id="edit-sku"
-                  label="SKU"
-                  autoComplete="off"
-                  spellCheck={false}
-                  error={errors.sku?.message}
-                  {...register('sku')}
-                />
-              </div>
-              <TextareaField
-                id="edit-description"
-                label="Description"
-                error={errors.description?.message}
-                rows={3}
-                {...register('description')}
-              />
+              <ToolTextFields idPrefix="edit" descriptionRows={3} />
               <ImageField idPrefix="edit" upload={upload} compact />
               <div className="grid gap-4 sm:grid-cols-2">
                 <InputField
