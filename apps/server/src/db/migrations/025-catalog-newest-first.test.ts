@@ -19,30 +19,24 @@ describe.skipIf(usePostgres)('migration 025 on a store that already has tools', 
       .all(`"${word}"*`)
       .map((row) => (row as { id: number }).id);
 
+  const addTool = async (name: string, sku: string, description: string) => {
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('tool')
+      .values({ name, sku, description, img: '/x.svg', price_cents: 100, available: 5, minimum: 1, created_at: now, updated_at: now })
+      .execute();
+  };
+
   beforeAll(async () => {
     handle = connectDatabase({ url: ':memory:' });
     const to024 = await new Migrator({ db: handle.db, provider: upTo('024') }).migrateToLatest();
     if (to024.error) throw to024.error;
-    const now = new Date().toISOString();
     for (const [name, sku] of [
       ['Old Drill', 'OLD-1'],
       ['Old Saw', 'OLD-2'],
       ['Old Hammer', 'OLD-3'],
     ] as const) {
-      await handle.db
-        .insertInto('tool')
-        .values({
-          name,
-          sku,
-          description: 'Kept from before',
-          img: '/x.svg',
-          price_cents: 100,
-          available: 5,
-          minimum: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await addTool(name, sku, 'Kept from before');
     }
     const latest = await new Migrator({ db: handle.db, provider: upTo('025') }).migrateToLatest();
     if (latest.error) throw latest.error;
@@ -62,21 +56,7 @@ describe.skipIf(usePostgres)('migration 025 on a store that already has tools', 
 
     await sql`delete from tool where id = 3`.execute(handle.db);
     expect(found('kept', '-rowid')).toEqual([1, 2]);
-    const now = new Date().toISOString();
-    await handle.db
-      .insertInto('tool')
-      .values({
-        name: 'New Level',
-        sku: 'NEW-1',
-        description: 'Bubble',
-        img: '/x.svg',
-        price_cents: 100,
-        available: 5,
-        minimum: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await addTool('New Level', 'NEW-1', 'Bubble');
     expect(found('bubble', '-rowid')).toEqual([4]);
   });
 
