@@ -72,3 +72,45 @@ describe.skipIf(!usePostgres)('PostgreSQL introspection', () => {
     }
   });
 });
+
+describe.skipIf(!usePostgres)('PostgreSQL prepared statements', () => {
+  it('sends a statement tagged /* prepared <name> */ as a named statement, prepared once per connection; others stay unnamed', async () => {
+    const app = await createTestApp();
+    try {
+      const prepared = await app.db.connection().execute(async (conn) => {
+        for (const n of [1, 2, 3]) {
+          const tagged = await sql<{ n: number }>`/* prepared test_tagged */ select ${n}::integer + 1 as n`.execute(conn);
+          expect(tagged.rows).toEqual([{ n: n + 1 }]);
+          await sql`select ${n}::integer as untagged`.execute(conn);
+        }
+        return sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn);
+      });
+      expect(prepared.rows).toEqual([
+        { name: expect.stringMatching(/^test_tagged_[0-9a-f]{16}$/), statement: expect.stringContaining('select $1::integer + 1') },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('places orders through the prepared statement', async () => {
+    // One connection, so the one that placed the orders is the one asked.
+    const app = await createTestApp({ DATABASE_POOL_SIZE: '1' });
+    try {
+      const { signUp, signUpAdmin, as } = await import('../test/helpers.ts');
+      const { makeTool, orderBody } = await import('../modules/orders/orders.test-helpers.ts');
+      const [buyer] = await Promise.all([signUp(app), signUpAdmin(app)]);
+      const tool = await makeTool(app, { available: 100 });
+      for (const quantity of [1, 2]) {
+        const res = await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, quantity) });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const names = await app.db
+        .connection()
+        .execute((conn) => sql<{ name: string }>`select name from pg_prepared_statements`.execute(conn));
+      expect(names.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^place_order_/)]);
+    } finally {
+      await app.close();
+    }
+  });
+});

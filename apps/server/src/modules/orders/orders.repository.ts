@@ -556,7 +556,8 @@ async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: Orde
       ? sql`(select count(*) from orders u where u.user_id = ${order.userId} and u.status = 'unpaid') < ${order.maxUnpaidOrders}`
       : sql`true`;
   // The tools are locked in id order first, so two orders of the same tools never deadlock.
-  const result = await sql<OrderRow & { lines: TakenLine[] | string }>`
+  // Prepared once per connection (db/connect.ts, preparingTagged): planning it cost more than running it.
+  const result = await sql<OrderRow & { lines: TakenLine[] | string }>`/* prepared place_order */
     with req (tool_id, quantity, line_no) as (
       select * from unnest(${order.lines.map((l) => l.toolId)}::integer[], ${order.lines.map((l) => l.quantity)}::integer[])
         with ordinality
