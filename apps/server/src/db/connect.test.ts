@@ -93,7 +93,7 @@ describe.skipIf(!usePostgres)('PostgreSQL prepared statements', () => {
     }
   });
 
-  it('places orders through the prepared statement', async () => {
+  it('places orders and reads the session of each signed-in request through their prepared statements', async () => {
     // One connection, so the one that placed the orders is the one asked.
     const app = await createTestApp({ DATABASE_POOL_SIZE: '1' });
     try {
@@ -108,7 +108,10 @@ describe.skipIf(!usePostgres)('PostgreSQL prepared statements', () => {
       const names = await app.db
         .connection()
         .execute((conn) => sql<{ name: string }>`select name from pg_prepared_statements`.execute(conn));
-      expect(names.rows.map((row) => row.name)).toEqual([expect.stringMatching(/^place_order_/)]);
+      expect(names.rows.map((row) => row.name).sort()).toEqual([
+        expect.stringMatching(/^place_order_/),
+        expect.stringMatching(/^session_by_token_/),
+      ]);
     } finally {
       await app.close();
     }

@@ -27,10 +27,14 @@ export async function findSessionOwner(db: Kysely<Database>, userId: string): Pr
   return db.selectFrom('user').select(['deletedAt', 'email', 'emailVerified', 'role']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** The session of a (verified) cookie token with its user, in one query (session-reader.ts). */
+/**
+ * The session of a (verified) cookie token with its user, in one query (session-reader.ts), on
+ * every signed-in request: prepared once per connection on PostgreSQL (db/connect.ts).
+ */
 export async function findSessionByToken(db: Kysely<Database>, token: string) {
   return db
     .selectFrom('session')
+    .modifyFront(sql.raw('/* prepared session_by_token */'))
     .innerJoin('user', 'user.id', 'session.userId')
     .select(['session.expiresAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.image', 'user.emailVerified', 'user.deletedAt'])
     .where('session.token', '=', token)
