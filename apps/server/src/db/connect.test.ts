@@ -86,8 +86,25 @@ describe.skipIf(!usePostgres)('PostgreSQL prepared statements', () => {
         return sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn);
       });
       expect(prepared.rows).toEqual([
-        { name: expect.stringMatching(/^test_tagged_[0-9a-f]{16}$/), statement: expect.stringContaining('select $1::integer + 1') },
+        { name: expect.stringMatching(/^test_tagged_[0-9a-f]{16}_\d+$/), statement: expect.stringContaining('select $1::integer + 1') },
       ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('prepares a statement anew when a schema change alters what it answers (a column added under select *)', async () => {
+    const app = await createTestApp();
+    try {
+      await app.db.connection().execute(async (conn) => {
+        await sql`create table prepared_probe (id integer)`.execute(conn);
+        await sql`insert into prepared_probe values (1)`.execute(conn);
+        const all = () => sql`/* prepared test_probe */ select * from prepared_probe where id = ${1}`.execute(conn);
+        expect((await all()).rows).toEqual([{ id: 1 }]);
+        await sql`alter table prepared_probe add column name text`.execute(conn);
+        expect((await all()).rows).toEqual([{ id: 1, name: null }]);
+        expect((await all()).rows).toEqual([{ id: 1, name: null }]);
+      });
     } finally {
       await app.close();
     }

@@ -63,15 +63,19 @@ export function connectDatabase({ url, schema, poolSize = 10 }: ConnectOptions):
 /** `/* prepared <name> *\/` at the start of a statement's SQL, or right after its `select` (Kysely's modifyFront): see preparingTagged. */
 const PREPARED_TAG = /^\s*(?:select )?\/\* prepared ([a-z_]+) \*\//;
 
-/** Statement names by SQL text: a tag and the text's hash, so two texts never share a name. */
+/**
+ * Statement names by SQL text: a tag, the text's hash (two texts never share a name) and a
+ * generation, moved on when PostgreSQL refuses a kept plan (see preparingTagged).
+ */
 const preparedNames = new Map<string, string>();
+let preparedGeneration = 0;
 
 function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (name === undefined) {
     const tag = PREPARED_TAG.exec(text)?.[1];
     if (tag === undefined) return undefined;
-    name = `${tag}_${hash('sha1', text, 'hex').slice(0, 16)}`;
+    name = `${tag}_${hash('sha1', text, 'hex').slice(0, 16)}_${preparedGeneration}`;
     // The tagged texts are a handful; a bound all the same.
     if (preparedNames.size >= 100) preparedNames.clear();
     preparedNames.set(text, name);
@@ -94,8 +98,18 @@ function preparedName(text: string): string | undefined {
 function preparingTagged(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof config === 'string' && Array.isArray(values) ? preparedName(config) : undefined;
-    return name === undefined ? query(config, values, callback) : query({ name, text: config, values }, callback);
+    const name = typeof config === 'string' && Array.isArray(values) && callback === undefined ? preparedName(config) : undefined;
+    if (name === undefined) return query(config, values, callback);
+    // A schema change that alters what a kept statement answers (a column added to a table it
+    // returns with *, by a deploy's migration while this process runs) makes PostgreSQL refuse
+    // its plan: "cached plan must not change result type" (0A000). The statement then runs
+    // unnamed, and every connection prepares it anew under a new name.
+    return (query({ name, text: config, values }) as Promise<unknown>).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      preparedGeneration += 1;
+      preparedNames.clear();
+      return query(config, values);
+    });
   };
 }
 
