@@ -45,9 +45,12 @@ async function loadWholePage(page: Page) {
     await new Promise((resolve) => setTimeout(resolve, 40));
   });
   // A section that arrived after the pass (its data or code came late) may hold lazy images
-  // still off screen: each check brings the first image not yet loaded into view.
+  // still off screen: each check brings the first image not yet settled into view. Settled is
+  // loaded or failed (a tool another test made may point at a picture that is gone: waiting for
+  // it to load would wait for ever); an image with no box on the page (in a hidden part) never
+  // loads and is not waited for.
   await page.waitForFunction(() => {
-    const pending = [...document.images].filter((img) => !(img.complete && img.naturalWidth > 0));
+    const pending = [...document.images].filter((img) => !img.complete && img.getClientRects().length > 0);
     pending[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return pending.length === 0;
   });
