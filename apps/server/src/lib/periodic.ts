@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /**
  * Runs `task` now and then every `intervalMs`, never two at once (a run still going when the
  * timer fires is left to finish; the next tick starts the next run). A run that fails is given
@@ -22,4 +24,15 @@ export function startPeriodic(task: () => Promise<unknown>, intervalMs: number, 
     clearInterval(timer);
     await current;
   };
+}
+
+/** Starts a periodic task once the app is ready (`start` answers its stop) and stops it, waiting for a run under way, when the app closes. */
+export function whileOpen(app: FastifyInstance, start: () => () => Promise<void>): void {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = start();
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
 }

@@ -1,13 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connect.ts';
-import { sqliteSearch } from './008-catalog.ts';
-
-const TRIGGERS = ['tool_fts_insert', 'tool_fts_update', 'tool_fts_delete'];
-
-async function dropSqliteSearch(db: Kysely<any>): Promise<void> {
-  for (const trigger of TRIGGERS) await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
-  await sql`drop table if exists tool_fts`.execute(db);
-}
+import { dropSqliteSearch, sqliteSearch } from './008-catalog.ts';
 
 /**
  * Issue 12, item 6: SQLite's FTS5 walks a match list fastest in rising rowid order, and every

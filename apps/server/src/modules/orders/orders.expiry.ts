@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { startPeriodic } from '../../lib/periodic.ts';
+import { startPeriodic, whileOpen } from '../../lib/periodic.ts';
 import { expireUnpaidOrders } from './orders.service.ts';
 
 /** How often the expiry looks for unpaid orders past their time. */
@@ -22,11 +22,5 @@ export function startUnpaidOrderExpiry(app: FastifyInstance, ttlHours: number, i
 export const unpaidOrderExpiry: FastifyPluginAsync = async (app) => {
   const ttlHours = app.config.UNPAID_ORDER_TTL_HOURS;
   if (ttlHours <= 0) return;
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startUnpaidOrderExpiry(app, ttlHours);
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
+  whileOpen(app, () => startUnpaidOrderExpiry(app, ttlHours));
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { startPeriodic } from '../../lib/periodic.ts';
+import { startPeriodic, whileOpen } from '../../lib/periodic.ts';
 import { tidySearchIndex } from './tools.service.ts';
 
 /** How often the search index is tidied (a run with nothing to merge costs one statement). */
@@ -12,15 +12,11 @@ export const SEARCH_UPKEEP_INTERVAL_MS = 5 * 60 * 1000;
  */
 export const searchIndexUpkeep: FastifyPluginAsync = async (app) => {
   if (app.dialect !== 'sqlite') return;
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startPeriodic(
+  whileOpen(app, () =>
+    startPeriodic(
       () => tidySearchIndex(app),
       SEARCH_UPKEEP_INTERVAL_MS,
       (error) => app.log.error({ err: error }, 'tidying the search index failed; will try again'),
-    );
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
+    ),
+  );
 };
