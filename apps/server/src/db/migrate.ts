@@ -22,6 +22,7 @@ import { reviewHiding } from './migrations/022-review-hiding.ts';
 import { contactInbox } from './migrations/023-contact-inbox.ts';
 import { catalogNameKeys } from './migrations/024-catalog-name-keys.ts';
 import { catalogNewestFirst } from './migrations/025-catalog-newest-first.ts';
+import { catalogLongerPrefixes } from './migrations/026-catalog-longer-prefixes.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '023-contact-inbox': contactInbox(dialect),
     '024-catalog-name-keys': catalogNameKeys(dialect),
     '025-catalog-newest-first': catalogNewestFirst(dialect),
+    '026-catalog-longer-prefixes': catalogLongerPrefixes(dialect),
   };
 }
 

@@ -29,12 +29,7 @@ export function catalogNameKeys(dialect: DialectName): Migration {
           setweight(tool_search_words(sku) || tool_search_prefixes(tool_search_words(sku)), 'A') ||
           setweight(tool_search_words(description) || tool_search_prefixes(tool_search_words(description)), 'C') ||
           tool_search_name_prefixes(tool_search_words(name) || tool_search_words(sku))`.execute(db);
-      // A generated column keeps what it computed: made again with the new function.
-      await sql`alter table tool drop column search`.execute(db);
-      await sql`alter table tool add column search tsvector generated always as (tool_search_text(name, sku, description)) stored`.execute(
-        db,
-      );
-      await sql`create index tool_search_idx on tool using gin (search) where deleted_at is null`.execute(db);
+      await remakeSearchColumn(db);
     },
     async down(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
@@ -52,4 +47,15 @@ export function catalogNameKeys(dialect: DialectName): Migration {
       await sql`create index tool_search_idx on tool using gin (search)`.execute(db);
     },
   };
+}
+
+/**
+ * PostgreSQL: the `search` column and its index made again from `tool_search_text` (a generated
+ * column keeps what it computed, so a new function needs a new column). The index leaves
+ * deleted tools out.
+ */
+export async function remakeSearchColumn(db: Kysely<any>): Promise<void> {
+  await sql`alter table tool drop column search`.execute(db);
+  await sql`alter table tool add column search tsvector generated always as (tool_search_text(name, sku, description)) stored`.execute(db);
+  await sql`create index tool_search_idx on tool using gin (search) where deleted_at is null`.execute(db);
 }

@@ -16,24 +16,7 @@ export function catalogNewestFirst(dialect: DialectName): Migration {
     async up(db: Kysely<any>) {
       if (dialect !== 'sqlite') return;
       await dropSqliteSearch(db);
-      await sql`create virtual table tool_fts using fts5(
-        name, sku, description,
-        content = '', contentless_delete = 1,
-        tokenize = 'unicode61 remove_diacritics 2',
-        prefix = '1 2 3 4 5 6'
-      )`.execute(db);
-      await sql`create trigger tool_fts_insert after insert on tool begin
-        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
-      end`.execute(db);
-      // Only a change of the searched text touches the index: stock moves on every order do not.
-      await sql`create trigger tool_fts_update after update of name, sku, description on tool begin
-        delete from tool_fts where rowid = -old.id;
-        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
-      end`.execute(db);
-      await sql`create trigger tool_fts_delete after delete on tool begin
-        delete from tool_fts where rowid = -old.id;
-      end`.execute(db);
-      await sql`insert into tool_fts (rowid, name, sku, description) select -id, name, sku, description from tool`.execute(db);
+      await newestFirstSearch(db, 6);
     },
     async down(db: Kysely<any>) {
       if (dialect !== 'sqlite') return;
@@ -41,4 +24,32 @@ export function catalogNewestFirst(dialect: DialectName): Migration {
       await sqliteSearch(db);
     },
   };
+}
+
+/** FTS5's prefix option: an index for every prefix length from 1 character to `longest`. */
+const prefixLengths = (longest: number) => Array.from({ length: longest }, (_, n) => n + 1).join(' ');
+
+/**
+ * SQLite's search index as this migration makes it (prefix indexes of 1 to `longestPrefix`
+ * characters, each tool under the rowid -id), its triggers, and every tool in it.
+ */
+export async function newestFirstSearch(db: Kysely<any>, longestPrefix: number): Promise<void> {
+  await sql`create virtual table tool_fts using fts5(
+    name, sku, description,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = ${sql.lit(prefixLengths(longestPrefix))}
+  )`.execute(db);
+  await sql`create trigger tool_fts_insert after insert on tool begin
+    insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
+  end`.execute(db);
+  // Only a change of the searched text touches the index: stock moves on every order do not.
+  await sql`create trigger tool_fts_update after update of name, sku, description on tool begin
+    delete from tool_fts where rowid = -old.id;
+    insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
+  end`.execute(db);
+  await sql`create trigger tool_fts_delete after delete on tool begin
+    delete from tool_fts where rowid = -old.id;
+  end`.execute(db);
+  await sql`insert into tool_fts (rowid, name, sku, description) select -id, name, sku, description from tool`.execute(db);
 }

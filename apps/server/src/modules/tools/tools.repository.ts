@@ -70,19 +70,26 @@ export interface CatalogRow extends ToolRow {
 type Scope = 'anywhere' | 'name' | 'elsewhere';
 
 /**
- * PostgreSQL: the tools whose `search` tsvector (migrations 008 and 024) holds every word as a
- * prefix, in `scope`. Each word's first 6 characters are an exact key of the GIN index: `_grind`
- * for a word anywhere, `^grind` for one in the name or SKU; so "anywhere", "all in the name" and
- * "found, but not all in the name" (`_a & _b & !(^a & ^b)`) are each one index lookup, with no
- * row read to check it. A word longer than 6 is then checked in full on the candidates (a
- * function call, which the planner does not send to the index), by weight for the name (A).
+ * The longest search word that is one key of the search index (migration 026): SQLite's FTS5
+ * prefix indexes and PostgreSQL's prefix keys hold each word's first 1 to 12 characters.
+ */
+const LONGEST_KEY = 12;
+
+/**
+ * PostgreSQL: the tools whose `search` tsvector (migrations 008, 024 and 026) holds every word
+ * as a prefix, in `scope`. Each word's first 12 characters are an exact key of the GIN index:
+ * `_grind` for a word anywhere, `^grind` for one in the name or SKU; so "anywhere", "all in the
+ * name" and "found, but not all in the name" (`_a & _b & !(^a & ^b)`) are each one index
+ * lookup, with no row read to check it. A word longer than 12 is then checked in full on the
+ * candidates (a function call, which the planner does not send to the index), by weight for
+ * the name (A).
  */
 function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
   const keys = (mark: '_' | '^') => sql`(
-    select string_agg(quote_literal(${mark} || left(tool_search_unaccent(w), 6)), ' & ')
+    select string_agg(quote_literal(${mark} || left(tool_search_unaccent(w), ${LONGEST_KEY})), ' & ')
     from unnest(${words}::text[]) w
   )`;
-  const long = words.filter((word) => word.length > 6);
+  const long = words.filter((word) => word.length > LONGEST_KEY);
   const inFull = (weight: '' | 'A') =>
     sql<boolean>`ts_match_vq(t.search, to_tsquery('simple', tool_search_unaccent(${long.map((word) => `${word}:*${weight}`).join(' & ')})))`;
   const anywhere = sql<boolean>`t.search @@ ${keys('_')}::tsquery`;
@@ -92,8 +99,8 @@ function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
     if (scope === 'name') return inName;
     return sql<boolean>`t.search @@ (${keys('_')} || ' & !(' || ${keys('^')} || ')')::tsquery`;
   }
-  // A long word's first 6 characters in the name do not put the word there ("grindex" and
-  // "grinder"): whether all are in the name is the keys and the full words by weight.
+  // A long word's first 12 characters in the name do not put the word there ("reciprocated"
+  // and "reciprocating"): whether all are in the name is the keys and the full words by weight.
   if (scope === 'anywhere') return sql<boolean>`(${anywhere} and ${inFull('')})`;
   if (scope === 'name') return sql<boolean>`(${inName} and ${inFull('A')})`;
   return sql<boolean>`(${anywhere} and ${inFull('')} and not (${inName} and ${inFull('A')}))`;
