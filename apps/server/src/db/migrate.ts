@@ -23,6 +23,7 @@ import { contactInbox } from './migrations/023-contact-inbox.ts';
 import { catalogNameKeys } from './migrations/024-catalog-name-keys.ts';
 import { catalogNewestFirst } from './migrations/025-catalog-newest-first.ts';
 import { catalogLongerPrefixes } from './migrations/026-catalog-longer-prefixes.ts';
+import { catalogInStockPrices } from './migrations/027-catalog-in-stock-prices.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '024-catalog-name-keys': catalogNameKeys(dialect),
     '025-catalog-newest-first': catalogNewestFirst(dialect),
     '026-catalog-longer-prefixes': catalogLongerPrefixes(dialect),
+    '027-catalog-in-stock-prices': catalogInStockPrices(dialect),
   };
 }
 

@@ -149,7 +149,9 @@ function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope
       newest = { column: id, sign: 1 };
     }
   }
-  if (filter.inStock) query = query.where('t.available', '>', 0);
+  // A literal, not a bound value: SQLite uses its in-stock price index (migration 027) only for a
+  // condition it can see is that index's own.
+  if (filter.inStock) query = query.where(sql<boolean>`t.available > 0`);
   if (filter.minPrice !== undefined) query = query.where('t.price_cents', '>=', filter.minPrice);
   if (filter.maxPrice !== undefined) query = query.where('t.price_cents', '<=', filter.maxPrice);
   return { query, id, newest };
