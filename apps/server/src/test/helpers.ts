@@ -11,7 +11,7 @@ export const usePostgres = process.env.TEST_DB === 'postgres';
 
 /**
  * A fresh app on a fresh database: in-memory SQLite, or (TEST_DB=postgres) a new schema of
- * its own in TEST_DATABASE_URL, dropped when the app closes.
+ * its own in TEST_DATABASE_URL (or the one `env.DATABASE_SCHEMA` names), dropped when the app closes.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const dir = mkdtempSync(path.join(tmpdir(), 'toolsify-test-'));
@@ -24,7 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
   if (usePostgres) {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    // A schema the test names (to reach it outside the app) is dropped on close all the same.
+    schema = env.DATABASE_SCHEMA ?? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     base.DATABASE_URL = url;
     base.DATABASE_SCHEMA = schema;
   }
