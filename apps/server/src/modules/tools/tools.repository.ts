@@ -99,8 +99,8 @@ function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
     if (scope === 'name') return inName;
     return sql<boolean>`t.search @@ (${keys('_')} || ' & !(' || ${keys('^')} || ')')::tsquery`;
   }
-  // A long word's first 12 characters in the name do not put the word there ("reciprocated"
-  // and "reciprocating"): whether all are in the name is the keys and the full words by weight.
+  // A long word's first 12 characters in the name do not put the word there ("counterbalanced"
+  // and "counterbalancer"): whether all are in the name is the keys and the full words by weight.
   if (scope === 'anywhere') return sql<boolean>`(${anywhere} and ${inFull('')})`;
   if (scope === 'name') return sql<boolean>`(${inName} and ${inFull('A')})`;
   return sql<boolean>`(${anywhere} and ${inFull('')} and not (${inName} and ${inFull('A')}))`;
