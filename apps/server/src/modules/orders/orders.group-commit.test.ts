@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
+import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
-import { GroupCommit } from './orders.group-commit.ts';
-import { placementGroupsOf } from './orders.repository.ts';
+import { GroupCommit, inSavepoints } from './orders.group-commit.ts';
+import { MAX_POSTGRES_GROUP, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
 
 /**
- * Group commit (decision 011): on SQLite, orders placed at the same moment share one
- * transaction, each in its own savepoint, each answered after the commit (the GroupCommit
- * itself is tested on both databases). These tests place orders concurrently (so
- * they are grouped) and one by one (a group of one each) and hold both to the same answers and
- * rows; a refused order in a group leaves the others placed; a group whose transaction fails
- * stores none of its orders.
+ * Group commit (decisions 011 and 014): orders placed at the same moment share one
+ * transaction, each undone alone when refused (SQLite: a savepoint each; PostgreSQL: a
+ * subtransaction each in one statement), each answered after the commit. These tests place
+ * orders concurrently (so they are grouped) and one by one (a group of one each) and hold both
+ * to the same answers and rows; a refused order in a group leaves the others placed; a group
+ * whose transaction fails stores none of its orders.
  */
 describe('placing orders in groups (group commit)', () => {
   let app: FastifyInstance;
@@ -142,15 +143,13 @@ describe('placing orders in groups (group commit)', () => {
   }
 
   it('answers and stores orders placed together exactly as orders placed one by one', async () => {
-    // SQLite groups them (PostgreSQL places each in its own statement: the same answers all the same).
-    const largest = () => (app.dialect === 'sqlite' ? placementGroupsOf(app.db).stats.largest : undefined);
-    const sqlite = app.dialect === 'sqlite';
+    const largest = () => placementGroupsOf(app.db, app.dialect).stats.largest;
     const one = await scenario(false, 'single');
     // One by one: each alone in its transaction.
-    expect(largest()).toBe(sqlite ? 1 : undefined);
+    expect(largest()).toBe(1);
     const together = await scenario(true, 'grouped');
     // Together: at least one transaction held several of them.
-    expect((largest() ?? 2) > 1).toBe(true);
+    expect(largest()).toBeGreaterThan(1);
     // The two requests with one key: one placed (201), the other the same order replayed (200).
     const replays = (s: typeof one) => s.answers.filter((a) => a.status === 200).length;
     expect(replays(one)).toBe(1);
@@ -204,13 +203,11 @@ describe('placing orders in groups (group commit)', () => {
     // The third item ends the transaction behind the group's back: its savepoint is gone, so the
     // group cannot go on, and what the first two wrote must not stay.
     const group = new GroupCommit(
-      db,
-      async (conn, item: string) => {
+      inSavepoints(db, app.dialect === 'postgres' ? sql`begin` : sql`begin immediate`, async (conn, item: string) => {
         await sql`insert into group_probe (v) values (${item})`.execute(conn);
         if (item === 'poison') await sql`rollback`.execute(conn);
         return item;
-      },
-      { begin: app.dialect === 'postgres' ? sql`begin` : sql`begin immediate` },
+      }),
     );
     const settled = await Promise.allSettled(['one', 'two', 'poison', 'four'].map((item) => group.run(item)));
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
@@ -228,14 +225,108 @@ describe('placing orders in groups (group commit)', () => {
 
   it('a group never holds more than its maximum: the rest follow in the next', async () => {
     const seen: number[] = [];
-    const group = new GroupCommit(app.db, async (_conn, item: number) => item, {
-      begin: app.dialect === 'postgres' ? sql`begin` : sql`begin immediate`,
-      before: async (_conn, items) => {
+    const group = new GroupCommit<number, number>(
+      async (items) => {
         seen.push(items.length);
+        return items.map((value) => ({ ok: true, value }));
       },
-      maxGroup: 4,
-    });
+      { maxGroup: 4 },
+    );
     expect(await Promise.all(Array.from({ length: 10 }, (_, n) => group.run(n)))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(seen).toEqual([4, 4, 2]);
+  });
+
+  it('answers every item with the error when the work answers for fewer items than it was given', async () => {
+    const group = new GroupCommit<number, number>(async (items) => items.slice(1).map((value) => ({ ok: true, value })));
+    const settled = await Promise.allSettled([1, 2, 3].map((n) => group.run(n)));
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  describe.runIf(usePostgres)('PostgreSQL: a group is one statement of the placing function (decision 014)', () => {
+    /** The placing functions in the app's schema. */
+    const placingFunctions = async (db = app.db) =>
+      (
+        await sql<{ proname: string }>`select proname from pg_proc
+          where proname like 'toolsify_place_orders_%' and pronamespace = current_schema()::regnamespace`.execute(db)
+      ).rows.map((row) => row.proname);
+
+    it('creates the function of this code once, named by its text', async () => {
+      const { name, create } = postgresPlacingFunction(app.db);
+      expect(postgresPlacingFunction(app.db).name).toBe(name);
+      expect(create).toContain(`create function ${name}(orders jsonb)`);
+      // The app above has placed orders: its function is there, and only it.
+      expect(await placingFunctions()).toEqual([name]);
+    });
+
+    it('places a large group in one statement, at most MAX_POSTGRES_GROUP orders each', async () => {
+      const tool = await makeTool(app, { available: 1_000 });
+      const before = placementGroupsOf(app.db, app.dialect).stats.groups;
+      const answers = await Promise.all(Array.from({ length: 120 }, (_, n) => place(buyers[n % 3]!, orderBody(tool.id, 2))));
+      expect(answers.every((res) => res.statusCode === 201)).toBe(true);
+      const { stats } = placementGroupsOf(app.db, app.dialect);
+      expect(stats.largest).toBeLessThanOrEqual(MAX_POSTGRES_GROUP);
+      expect(stats.groups - before).toBeLessThan(120);
+      expect(await stockOf(app, tool.id)).toBe(1_000 - 240);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    });
+
+    it('two servers placing orders of the same tools at once never deadlock, and the function is created once', async () => {
+      const env = { LOG_LEVEL: 'silent', MAX_UNPAID_ORDERS_PER_BUYER: '0' };
+      const shared = await createSharedDatabase(env);
+      try {
+        const second = await shared.another(env);
+        await signUpAdmin(shared.first);
+        const buyer = await signUp(shared.first);
+        const a = await makeTool(shared.first, { available: 10_000 });
+        const b = await makeTool(shared.first, { available: 10_000 });
+        const deadlocks = async () => {
+          await sql`select pg_stat_clear_snapshot()`.execute(shared.first.db);
+          const { rows } = await sql<{ n: number }>`select deadlocks as n from pg_stat_database where datname = current_database()`.execute(
+            shared.first.db,
+          );
+          return Number(rows[0]?.n);
+        };
+        const before = await deadlocks();
+        // Orders of a alone, of b alone and of both, in every order, through both servers: a
+        // group takes them in whatever order they came. Were the tools locked order by order, one
+        // server's group would hold a and wait for b while the other's held b and waited for a.
+        const payloads = [[a.id], [b.id], [a.id, b.id], [b.id, a.id]].map((ids) => ({
+          lines: ids.map((toolId) => ({ toolId, quantity: 1 })),
+          phone: '+1 555 010 2030',
+          address: '1 Crossing Way',
+        }));
+        for (let round = 0; round < 3; round += 1) {
+          const answers = await Promise.all(
+            Array.from({ length: 160 }, (_, n) =>
+              as(n % 2 ? second : shared.first, buyer, { method: 'POST', url: '/api/orders', payload: payloads[(n * 7 + round) % 4] }),
+            ),
+          );
+          expect(answers.filter((res) => res.statusCode !== 201).map((res) => res.body)).toEqual([]);
+        }
+        // Each of a and b: 3 rounds x (40 alone + 80 with the other) pieces.
+        expect(await stockOf(shared.first, a.id)).toBe(10_000 - 360);
+        expect(await stockOf(shared.first, b.id)).toBe(10_000 - 360);
+        expect(await findInvariantViolations(shared.first.db)).toEqual([]);
+        expect(await placingFunctions(shared.first.db)).toHaveLength(1);
+        // PostgreSQL reports a backend's statistics within a second or so.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(await deadlocks()).toBe(before);
+      } finally {
+        await shared.close();
+      }
+    });
+
+    it('creates the function again when it is gone', async () => {
+      const tool = await makeTool(app, { available: 10 });
+      const [name] = await placingFunctions();
+      await sql.raw(`drop function ${name}(jsonb)`).execute(app.db);
+      // The group that finds it gone fails (nothing stored); the next creates it and places.
+      const first = await place(buyers[0]!, orderBody(tool.id, 1));
+      expect(first.statusCode).toBe(500);
+      const second = await place(buyers[0]!, orderBody(tool.id, 1));
+      expect(second.statusCode).toBe(201);
+      expect(await placingFunctions()).toEqual([name]);
+      expect(await stockOf(app, tool.id)).toBe(9);
+    });
   });
 });

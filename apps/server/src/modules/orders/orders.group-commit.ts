@@ -1,8 +1,18 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** How many placements one SQLite transaction takes at most (the rest wait for the next one). */
+/** How many placements one group takes at most, unless its work says otherwise (the rest wait for the next one). */
 export const MAX_GROUP = 128;
+
+/** What became of one item of a group: its value, or its own error (the others of the group stand). */
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/**
+ * What a group does with its items, all in one transaction: answers one outcome per item, in
+ * the items' order, once that transaction has committed; throws when the transaction itself
+ * failed (then nothing of the group is stored and every item gets that error).
+ */
+export type GroupWork<I, O> = (items: readonly I[]) => Promise<Array<Outcome<O>>>;
 
 interface Waiting<I, O> {
   item: I;
@@ -10,48 +20,39 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-/** How a group's transaction begins (SQLite: `begin immediate`), and what it does first. */
-export interface GroupOptions<I> {
-  begin: RawBuilder<unknown>;
-  before?: (conn: Kysely<Database>, items: readonly I[]) => Promise<void>;
-  maxGroup?: number;
-}
-
 /**
- * Group commit (decision 011): the placements that arrive while one transaction runs and
- * commits are taken together in the next, one transaction for up to MAX_GROUP of them, so
- * they share one commit (on SQLite one fsync of the WAL, synchronous=FULL) instead of paying
- * one each. The store uses it on SQLite (placementGroupsOf); on PostgreSQL an order stays one
- * statement in its own transaction (decision 011 says why). Each runs in its own SAVEPOINT:
- * one that throws (refused, a repeated idempotency key) is rolled back alone and the others
- * stand. No one is answered before the COMMIT has returned, that is before their order is
- * durable; when the transaction itself fails (BEGIN, COMMIT, a savepoint that cannot be rolled
- * back) it is rolled back whole and every one of them gets that error, nothing of theirs
- * stored.
+ * Group commit (decisions 011 and 014): the placements that arrive while one group runs and
+ * commits are taken together in the next, one transaction for up to `maxGroup` of them, so they
+ * share one commit (one flush of the log: SQLite's WAL with synchronous=FULL, PostgreSQL's WAL)
+ * and, on PostgreSQL, one lock of a much-ordered tool instead of one each. The work decides how
+ * the group's items are run (SQLite: inSavepoints; PostgreSQL: one statement for the whole
+ * group, orders.repository.ts); either way one item that is refused is undone alone and the
+ * others stand, and no one is answered before the commit has returned, that is before their
+ * order is durable.
  *
- * One group at a time per process, on one connection held for the whole group
- * (db.connection()): on SQLite (better-sqlite3 runs each statement synchronously, Kysely's
- * driver has one connection) no other query of the app's Kysely runs inside it. A group starts
- * from setImmediate: the requests read in the same turn of the event loop join it, and the
- * next group starts once the answers of this one are on their way.
+ * One group at a time per process. A group starts from setImmediate: the requests read in the
+ * same turn of the event loop join it, and the next group starts once the answers of this one
+ * are on their way.
  */
 export class GroupCommit<I, O> {
-  private queue: Waiting<I, O>[] = [];
+  private queue: Array<Waiting<I, O>> = [];
   private scheduled = false;
+  private running = 0;
   /** How many groups have committed, and how many placements they held (tests and logs). */
   readonly stats = { groups: 0, placements: 0, largest: 0 };
 
   private readonly maxGroup: number;
+  private readonly concurrency: number;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly work: (conn: Kysely<Database>, item: I) => Promise<O>,
-    private readonly options: GroupOptions<I>,
+    private readonly work: GroupWork<I, O>,
+    options: { maxGroup?: number; concurrency?: number } = {},
   ) {
     this.maxGroup = options.maxGroup ?? MAX_GROUP;
+    this.concurrency = options.concurrency ?? 1;
   }
 
-  /** Runs `work` for `item` in the next group; settles once that group has committed (or failed). */
+  /** Runs `item` in the next group; settles once that group has committed (or failed). */
   run(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
@@ -60,15 +61,21 @@ export class GroupCommit<I, O> {
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.running >= this.concurrency) return;
     this.scheduled = true;
-    setImmediate(() => void this.runGroup());
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.runGroup();
+    });
   }
 
   private async runGroup(): Promise<void> {
     const group = this.queue.splice(0, this.maxGroup);
+    if (group.length === 0) return;
+    this.running += 1;
     try {
-      const outcomes = await this.commit(group);
+      const outcomes = await this.work(group.map((waiting) => waiting.item));
+      if (outcomes.length !== group.length) throw new Error(`group commit: ${outcomes.length} outcomes for ${group.length} items`);
       this.stats.groups += 1;
       this.stats.placements += group.length;
       this.stats.largest = Math.max(this.stats.largest, group.length);
@@ -81,24 +88,35 @@ export class GroupCommit<I, O> {
     } catch (error) {
       for (const waiting of group) waiting.reject(error);
     } finally {
-      this.scheduled = false;
+      this.running -= 1;
       if (this.queue.length > 0) this.schedule();
     }
   }
+}
 
-  private commit(group: Waiting<I, O>[]): Promise<Array<{ ok: true; value: O } | { ok: false; error: unknown }>> {
-    return this.db.connection().execute(async (conn) => {
-      await this.options.begin.execute(conn);
+/**
+ * A group's work as one transaction (begun with `begin`: SQLite's `begin immediate`) on one
+ * connection held for the whole group (db.connection()), each item's `work` in its own
+ * SAVEPOINT: one that throws (refused, a repeated idempotency key) is rolled back alone. When
+ * the transaction itself fails (BEGIN, COMMIT, a savepoint that cannot be rolled back) it is
+ * rolled back whole and the group throws. On SQLite (better-sqlite3 runs each statement
+ * synchronously, Kysely's driver has one connection) no other query of the app's Kysely runs
+ * inside it.
+ */
+export function inSavepoints<I, O>(
+  db: Kysely<Database>,
+  begin: RawBuilder<unknown>,
+  work: (conn: Kysely<Database>, item: I) => Promise<O>,
+): GroupWork<I, O> {
+  return (items) =>
+    db.connection().execute(async (conn) => {
+      await begin.execute(conn);
       try {
-        await this.options.before?.(
-          conn,
-          group.map((waiting) => waiting.item),
-        );
-        const outcomes: Array<{ ok: true; value: O } | { ok: false; error: unknown }> = [];
-        for (const waiting of group) {
+        const outcomes: Array<Outcome<O>> = [];
+        for (const item of items) {
           await sql`savepoint place_order`.execute(conn);
           try {
-            const value = await this.work(conn, waiting.item);
+            const value = await work(conn, item);
             await sql`release place_order`.execute(conn);
             outcomes.push({ ok: true, value });
           } catch (error) {
@@ -119,5 +137,4 @@ export class GroupCommit<I, O> {
         throw error;
       }
     });
-  }
 }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
@@ -16,7 +17,7 @@ import {
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
-import { GroupCommit } from './orders.group-commit.ts';
+import { GroupCommit, inSavepoints, type Outcome } from './orders.group-commit.ts';
 
 /**
  * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
@@ -413,15 +414,8 @@ export function orderTitle(firstTool: string, lineCount: number): string {
   return lineCount > 1 ? `${firstTool} and ${lineCount - 1} more` : firstTool;
 }
 
-/** Thrown inside SQLite's placing transaction to undo it: a line could not be taken. */
+/** A placement that could not take a line, or was refused by the total or the cap: nothing of it stays. */
 class OrderRefused extends Error {}
-
-/** PostgreSQL's answer when toolsify_refuse_order() undid a placing statement (migration 010). */
-export function isOrderRefused(error: unknown): boolean {
-  return (
-    error instanceof OrderRefused || (error as { code?: string; message?: string })?.message?.includes('toolsify: order refused') === true
-  );
-}
 
 /**
  * Places an order, all or nothing: every line's stock taken (takeable), priced by its tier,
@@ -431,55 +425,49 @@ export function isOrderRefused(error: unknown): boolean {
  * refused (nothing changed; the service explains why). A repeated idempotency key fails on
  * the unique index (nothing changed).
  *
- * SQLite: a conditional update per line, in a savepoint of a transaction shared with the
- * placements that arrived meanwhile, answered once that transaction has committed (group
- * commit, decision 011; transactions run one at a time, so the cap is exact); given a
- * transaction, in it instead. PostgreSQL: one statement (decision 005), all lines at once; when
- * not every line was taken it raises, which undoes the whole statement.
+ * Group commit on both databases (decisions 011 and 014): the placements that arrive while one
+ * group commits are taken together in the next, one transaction for them all, each order undone
+ * alone when refused, each answered once that transaction has committed; groups run one at a
+ * time per process, so the cap is exact. SQLite: a conditional update per line, each order in
+ * a savepoint. PostgreSQL: one statement per group, the placing function of
+ * postgresPlacingFunction.
  */
-export async function placeOrderTakingStock(
-  db: Db,
-  dialect: DialectName,
-  order: OrderRequest,
-): Promise<{ row: OrderRow; lines: OrderLineRow[] } | undefined> {
+export async function placeOrderTakingStock(db: Kysely<Database>, dialect: DialectName, order: OrderRequest): Promise<Placed | undefined> {
   try {
-    return dialect === 'postgres' ? await placeOnPostgres(db, order) : await placeOnSqlite(db, order);
+    return await placementGroupsOf(db, dialect).run(order);
   } catch (error) {
-    if (isOrderRefused(error)) return undefined;
+    if (error instanceof OrderRefused) return undefined;
     throw error;
   }
 }
 
 type Placed = { row: OrderRow; lines: OrderLineRow[] };
 
-/** The group commit of each SQLite database (one per Kysely instance: an app, a test's app). */
-const groupCommits = new WeakMap<Db, GroupCommit<OrderRequest, Placed>>();
+/** How many orders one PostgreSQL group places at most (why: postgresPlacingFunction). */
+export const MAX_POSTGRES_GROUP = 50;
 
-/** The group commit placing orders on a SQLite database (created on first use). */
-export function placementGroupsOf(db: Kysely<Database>): GroupCommit<OrderRequest, Placed> {
+/**
+ * How many PostgreSQL groups a process runs at once: while one commits and its answers go out,
+ * the next runs on another connection (two groups never deadlock: each locks its tools in id
+ * order first). The cap on unpaid orders stays exact: the service places a capped buyer's
+ * orders one at a time. Measured against 1 and 3: decision 014.
+ */
+const POSTGRES_GROUPS_AT_ONCE = 2;
+
+/** The group commit of each database (one per Kysely instance: an app, a test's app). */
+const groupCommits = new WeakMap<Kysely<Database>, GroupCommit<OrderRequest, Placed>>();
+
+/** The group commit placing orders on a database (created on first use). */
+export function placementGroupsOf(db: Kysely<Database>, dialect: DialectName): GroupCommit<OrderRequest, Placed> {
   let group = groupCommits.get(db);
   if (!group) {
-    group = new GroupCommit(db, placeInSqliteTransaction, { begin: sql`begin immediate` });
+    group =
+      dialect === 'postgres'
+        ? new GroupCommit((orders) => placeOnPostgres(db, orders), { maxGroup: MAX_POSTGRES_GROUP, concurrency: POSTGRES_GROUPS_AT_ONCE })
+        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction));
     groupCommits.set(db, group);
   }
   return group;
-}
-
-async function placeOnSqlite(db: Db, order: OrderRequest): Promise<Placed> {
-  // Inside a caller's transaction: in a savepoint of it, so a refusal undoes this order only.
-  if (db.isTransaction) {
-    await sql`savepoint place_order`.execute(db);
-    try {
-      const placed = await placeInSqliteTransaction(db, order);
-      await sql`release place_order`.execute(db);
-      return placed;
-    } catch (error) {
-      await sql`rollback to place_order`.execute(db);
-      await sql`release place_order`.execute(db);
-      throw error;
-    }
-  }
-  return placementGroupsOf(db as Kysely<Database>).run(order);
 }
 
 /**
@@ -547,75 +535,199 @@ async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<P
   return { row, lines };
 }
 
-async function placeOnPostgres(db: Db, order: OrderRequest): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
-  const now = nowIso();
-  const count = order.lines.length;
+/**
+ * PostgreSQL's placing function (decision 014): `<name>(orders jsonb) returns setof jsonb`,
+ * placing a group's orders in one statement, so in one transaction with one commit, each order
+ * in its own subtransaction (a BEGIN ... EXCEPTION block): a refused order, or one whose
+ * idempotency key is taken, is undone alone and answered as such, and the others stand. Every
+ * tool of the group is locked first, in id order (as a cancel's returnStock locks them), so two
+ * groups never deadlock; a much-ordered tool is then locked once per group, not once per order,
+ * and the group runs inside PostgreSQL with no round trip between its orders.
+ *
+ * Each order is decided as decision 005's statement decides it, on the locked rows: every line
+ * takeable (takeable, unitPriceSql: the same SQL as SQLite's) from the tool's stock less what
+ * the group's earlier orders took, the order inserted only if every line was, its total payable
+ * and the buyer under the cap, then its lines, its first event and its email. The stock itself
+ * is written once per tool at the end of the group (with the table's CHECK available >= 0):
+ * a row updated by every order of one transaction would leave a version per order that nothing
+ * can prune before the commit, and once its page is full every update writes every index of
+ * the tool (5-line orders: 90 against 230 orders/s).
+ *
+ * The function's text is built here from those same pieces, and its name carries the text's
+ * hash: a server creates its own version on first use, and two versions of the code (a rolling
+ * deploy) each call their own.
+ *
+ * At most MAX_POSTGRES_GROUP orders a group: a transaction of more than 64 subtransactions
+ * makes every other session's snapshot look its transactions up in pg_subtrans.
+ */
+export function postgresPlacingFunction(db: Kysely<Database>): { name: string; create: string } {
   const q = sql<number>`req.quantity`;
-  const cap =
-    order.maxUnpaidOrders > 0
-      ? sql`(select count(*) from orders u where u.user_id = ${order.userId} and u.status = 'unpaid') < ${order.maxUnpaidOrders}`
-      : sql`true`;
-  // The tools are locked in id order first, so two orders of the same tools never deadlock.
-  // Prepared once per connection (db/connect.ts, preparingTagged): planning it cost more than running it.
-  const result = await sql<OrderRow & { lines: TakenLine[] | string }>`/* prepared place_order */
-    with req (tool_id, quantity, line_no) as (
-      select * from unnest(${order.lines.map((l) => l.toolId)}::integer[], ${order.lines.map((l) => l.quantity)}::integer[])
-        with ordinality
-    ),
-    locked as (
-      select tool.id from tool where tool.id in (select tool_id from req) order by tool.id for update
-    ),
-    taken as (
-      update tool set available = tool.available - req.quantity, updated_at = ${now}::timestamptz
-      from req
-      where tool.id = req.tool_id and tool.id in (select id from locked) and ${takeable('postgres', q)}
-      returning (req.line_no - 1)::integer as line_no, tool.id as tool_id, tool.name as tool_name, tool.sku, req.quantity,
-        ${unitPriceSql('postgres', q)} as unit_price_cents
-    ),
-    summary as (
-      select count(*) as n, sum(unit_price_cents::bigint * quantity) as total, sum(quantity) as pieces from taken
-    ),
-    first_line as (select * from taken order by line_no limit 1),
-    ord as (
-      insert into orders (user_id, tool_id, tool_name, unit_price_cents, quantity, total_cents, line_count, po_number,
-        buyer_email, buyer_name, phone, address, buyer_company, buyer_tax_id, status, idempotency_key, created_at, updated_at)
-      select ${order.userId}, f.tool_id,
-        case when s.n > 1 then f.tool_name || ' and ' || (s.n - 1) || ' more' else f.tool_name end,
-        f.unit_price_cents, s.pieces, s.total, s.n, ${order.poNumber}::text,
-        ${order.buyerEmail}, ${order.buyerName}, ${order.phone}, ${order.address},
-        (select nullif(p.company, '') from profile p where p.user_id = ${order.userId}),
-        (select nullif(p.tax_id, '') from profile p where p.user_id = ${order.userId}),
-        'unpaid', ${order.idempotencyKey}::text,
-        ${now}::timestamptz, ${now}::timestamptz
-      from summary s, first_line f
-      where s.n = ${count} and s.total <= ${MAX_CARD_PAYMENT_CENTS} and ${cap}
-      returning *
-    ),
-    placed as (
-      insert into order_event (order_id, kind, at, actor, actor_id)
-      select ord.id, 'placed', ${now}::timestamptz, 'buyer', ${order.userId} from ord
-    ),
-    mailed as (
-      insert into outbox (kind, recipient, order_id, payload, dedupe_key, created_at, next_attempt_at)
-      select 'order_placed', ord.buyer_email, ord.id, ${JSON.stringify({ actor: 'buyer', note: null })},
-        ${orderMailKeyPrefix('placed')} || ord.id, ${now}::timestamptz, ${now}::timestamptz
-      from ord
-    ),
-    written as (
-      insert into order_line (order_id, line_no, tool_id, tool_name, sku, quantity, unit_price_cents)
-      select ord.id, taken.line_no, taken.tool_id, taken.tool_name, taken.sku, taken.quantity, taken.unit_price_cents
-      from ord, taken
-      returning *
-    )
-    select ord.*,
-      (select json_agg(w order by w.line_no) from written w) as lines,
-      case when ord.id is null then toolsify_refuse_order() else 0 end as refused
-    from (select 1) one left join ord on true`.execute(db);
-  const placed = result.rows[0];
-  if (!placed || placed.id === null) throw new OrderRefused();
-  const { lines, ...row } = placed as OrderRow & { lines: OrderLineRow[] | string; refused?: number };
-  delete (row as { refused?: number }).refused;
-  return { row, lines: typeof lines === 'string' ? (JSON.parse(lines) as OrderLineRow[]) : lines };
+  const body = sql`
+declare
+  p_order jsonb;
+  p_user text;
+  p_tools integer[];
+  p_quantities integer[];
+  p_now timestamptz;
+  p_max_unpaid integer;
+  p_placed jsonb;
+  -- What the group's placed orders have taken so far, by tool id.
+  p_taken jsonb := '{}';
+begin
+  -- Every tool of the group, in id order: two groups, or a group and a cancel, never deadlock.
+  perform 1 from tool
+  where id in (select (jsonb_array_elements_text(o -> 'tools'))::integer from jsonb_array_elements(orders) o)
+  order by id for no key update;
+  for p_order in select value from jsonb_array_elements(orders) loop
+    p_user := p_order ->> 'userId';
+    p_tools := array(select (jsonb_array_elements_text(p_order -> 'tools'))::integer);
+    p_quantities := array(select (jsonb_array_elements_text(p_order -> 'quantities'))::integer);
+    p_now := (p_order ->> 'now')::timestamptz;
+    p_max_unpaid := (p_order ->> 'maxUnpaidOrders')::integer;
+    begin
+      with req (tool_id, quantity, line_no) as (
+        select * from unnest(p_tools, p_quantities) with ordinality
+      ),
+      taken as (
+        select (req.line_no - 1)::integer as line_no, tool.id as tool_id, tool.name as tool_name, tool.sku, req.quantity,
+          ${unitPriceSql('postgres', q)} as unit_price_cents
+        from req join (
+          -- The tool as the group leaves it so far: its stock less what earlier orders took.
+          select t.id, t.name, t.sku, t.available - coalesce((p_taken ->> t.id::text)::integer, 0) as available,
+            t.minimum, t.max_per_order, t.pack_size, t.deleted_at, t.price_cents, t.price_breaks
+          from tool t where t.id = any(p_tools)
+        ) tool on tool.id = req.tool_id
+        where ${takeable('postgres', q)}
+      ),
+      summary as (
+        select count(*) as n, sum(unit_price_cents::bigint * quantity) as total, sum(quantity) as pieces from taken
+      ),
+      first_line as (select * from taken order by line_no limit 1),
+      ord as (
+        insert into orders (user_id, tool_id, tool_name, unit_price_cents, quantity, total_cents, line_count, po_number,
+          buyer_email, buyer_name, phone, address, buyer_company, buyer_tax_id, status, idempotency_key, created_at, updated_at)
+        select p_user, f.tool_id,
+          case when s.n > 1 then f.tool_name || ' and ' || (s.n - 1) || ' more' else f.tool_name end,
+          f.unit_price_cents, s.pieces, s.total, s.n, p_order ->> 'poNumber',
+          p_order ->> 'buyerEmail', p_order ->> 'buyerName', p_order ->> 'phone', p_order ->> 'address',
+          (select nullif(p.company, '') from profile p where p.user_id = p_user),
+          (select nullif(p.tax_id, '') from profile p where p.user_id = p_user),
+          'unpaid', p_order ->> 'idempotencyKey', p_now, p_now
+        from summary s, first_line f
+        where s.n = cardinality(p_tools) and s.total <= ${sql.lit(MAX_CARD_PAYMENT_CENTS)}
+          and (p_max_unpaid = 0
+            or (select count(*) from orders u where u.user_id = p_user and u.status = 'unpaid') < p_max_unpaid)
+        returning *
+      ),
+      placed as (
+        insert into order_event (order_id, kind, at, actor, actor_id)
+        select ord.id, 'placed', p_now, 'buyer', p_user from ord
+      ),
+      mailed as (
+        insert into outbox (kind, recipient, order_id, payload, dedupe_key, created_at, next_attempt_at)
+        select 'order_placed', ord.buyer_email, ord.id, ${sql.lit(JSON.stringify({ actor: 'buyer', note: null }))},
+          ${sql.lit(orderMailKeyPrefix('placed'))} || ord.id, p_now, p_now
+        from ord
+      ),
+      written as (
+        insert into order_line (order_id, line_no, tool_id, tool_name, sku, quantity, unit_price_cents)
+        select ord.id, taken.line_no, taken.tool_id, taken.tool_name, taken.sku, taken.quantity, taken.unit_price_cents
+        from ord, taken
+        returning *
+      )
+      select to_jsonb(ord) || jsonb_build_object('lines', (select jsonb_agg(w order by w.line_no) from written w))
+      into p_placed
+      from ord;
+      -- Not placed: undoes what this order wrote.
+      if p_placed is null then raise exception 'toolsify: order refused'; end if;
+      select p_taken || jsonb_object_agg(tool_id, coalesce((p_taken ->> tool_id::text)::integer, 0) + quantity)
+      into p_taken
+      from unnest(p_tools, p_quantities) as line (tool_id, quantity);
+      return next p_placed;
+    exception
+      when unique_violation then return next '{"failed": "unique_violation"}'::jsonb;
+      when raise_exception then
+        if sqlerrm <> 'toolsify: order refused' then raise; end if;
+        return next '{"failed": "refused"}'::jsonb;
+    end;
+  end loop;
+  -- The stock of each tool, once for the whole group (CHECK available >= 0 backs it).
+  update tool set available = tool.available - taken.quantity, updated_at = p_now
+  from (select key::integer as id, value::integer as quantity from jsonb_each_text(p_taken)) taken
+  where tool.id = taken.id;
+end`.compile(db);
+  if (body.parameters.length > 0) throw new Error('the placing function must not take parameters');
+  const name = `toolsify_place_orders_${hash('sha1', body.sql, 'hex').slice(0, 12)}`;
+  const create = `create function ${name}(orders jsonb) returns setof jsonb language plpgsql as $place$${body.sql}$place$`;
+  return { name, create };
+}
+
+/** The placing function of each PostgreSQL database, created once per process (see postgresPlacingFunction). */
+const placingFunctions = new WeakMap<Kysely<Database>, Promise<string>>();
+
+function placingFunctionOf(db: Kysely<Database>): Promise<string> {
+  let ready = placingFunctions.get(db);
+  if (!ready) {
+    ready = db.transaction().execute(async (trx) => {
+      const { name, create } = postgresPlacingFunction(db);
+      // Servers starting together: one creates it, the others find it.
+      await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+      const found = await sql`select 1 from pg_proc where proname = ${name} and pronamespace = current_schema()::regnamespace`.execute(trx);
+      if (found.rows.length === 0) await sql.raw(create).execute(trx);
+      return name;
+    });
+    placingFunctions.set(db, ready);
+    // A failure (the database away) is not kept: the next placement tries again.
+    ready.catch(() => placingFunctions.delete(db));
+  }
+  return ready;
+}
+
+/** An order row as the placing function answers it (to_jsonb): its times as text, the driver's Dates made of them. */
+function orderRowOf(json: Record<string, unknown>): OrderRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) row[key] = key.endsWith('_at') && typeof value === 'string' ? new Date(value) : value;
+  return row as unknown as OrderRow;
+}
+
+/** A unique index refused the order's idempotency key: the error the service knows (isUniqueViolation). */
+function idempotencyKeyTaken(): Error {
+  return Object.assign(new Error('duplicate key value violates unique constraint "orders_user_idempotency_key"'), { code: '23505' });
+}
+
+/** Places `orders` on PostgreSQL in one statement (postgresPlacingFunction): one outcome per order, in their order. */
+async function placeOnPostgres(db: Kysely<Database>, orders: readonly OrderRequest[]): Promise<Array<Outcome<Placed>>> {
+  const name = await placingFunctionOf(db);
+  const now = nowIso();
+  const input = orders.map((order) => ({
+    userId: order.userId,
+    tools: order.lines.map((line) => line.toolId),
+    quantities: order.lines.map((line) => line.quantity),
+    buyerEmail: order.buyerEmail,
+    buyerName: order.buyerName,
+    phone: order.phone,
+    address: order.address,
+    poNumber: order.poNumber,
+    idempotencyKey: order.idempotencyKey,
+    maxUnpaidOrders: order.maxUnpaidOrders,
+    now,
+  }));
+  const { rows } = await sql<{
+    placed: Record<string, unknown>;
+  }>`/* prepared place_orders */ select ${sql.id(name)}(${JSON.stringify(input)}::jsonb) as placed`
+    .execute(db)
+    .catch((error: unknown) => {
+      // The function is gone (dropped by hand, the schema restored from a dump without it):
+      // the next group creates it again.
+      if ((error as { code?: string }).code === '42883') placingFunctions.delete(db);
+      throw error;
+    });
+  return rows.map(({ placed }): Outcome<Placed> => {
+    if (placed.failed === 'refused') return { ok: false, error: new OrderRefused() };
+    if (placed.failed === 'unique_violation') return { ok: false, error: idempotencyKeyTaken() };
+    const { lines, ...row } = placed as Record<string, unknown> & { lines: OrderLineRow[] };
+    return { ok: true, value: { row: orderRowOf(row), lines } };
+  });
 }
 
 /**
