@@ -1,6 +1,7 @@
+import DataLoader from 'dataloader';
 import type { Config } from '../../config.ts';
-import type { Db, OutboxRow } from '../../db/schema.ts';
-import { findLinesOf, findOrderById, toOrder } from '../orders/orders.repository.ts';
+import type { Db, OrderLineRow, OrderRow, OutboxRow } from '../../db/schema.ts';
+import { findLinesOf, findOrdersByIds, toOrder } from '../orders/orders.repository.ts';
 import { findToolById } from '../tools/tools.repository.ts';
 import { findContactMessage } from '../contact/contact.repository.ts';
 import type { RenderOutboxRow } from './outbox.ts';
@@ -22,9 +23,24 @@ import {
  * How the worker renders each row: the account emails from their payload, the order emails
  * from the order as stored (its lines, totals and addresses never change) and the payload (who
  * cancelled and why; the shipment's carrier and tracking number).
+ *
+ * The worker renders a claimed batch at once: the orders its emails ask for in one turn of the
+ * event loop are read together, one query for the orders and one for their lines, not two per
+ * email (in a flash sale, two statements fewer per order). Nothing is cached between batches.
  */
 export function outboxRenderer({ db, config }: { db: Db; config: Config }): RenderOutboxRow {
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+  const orders = new DataLoader<number, { row: OrderRow; lines: OrderLineRow[] } | undefined>(
+    async (ids) => {
+      const [rows, lines] = await Promise.all([findOrdersByIds(db, ids), findLinesOf(db, ids)]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        return row && { row, lines: lines.get(id) ?? [] };
+      });
+    },
+    { cache: false },
+  );
   return async (row: OutboxRow): Promise<RenderedMail> => {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     if (row.kind === 'verify_email') return verificationEmail(payload as { name: string; url: string });
@@ -54,9 +70,9 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
       return contactMessageNoticeEmail({ message, publicUrl });
     }
     if (row.order_id === null) throw new Error(`outbox row ${row.id}: a ${row.kind} email without an order`);
-    const orderRow = await findOrderById(db, row.order_id);
-    if (!orderRow) throw new Error(`outbox row ${row.id}: order ${row.order_id} not found`);
-    const lines = (await findLinesOf(db, [orderRow.id])).get(orderRow.id) ?? [];
+    const found = await orders.load(row.order_id);
+    if (!found) throw new Error(`outbox row ${row.id}: order ${row.order_id} not found`);
+    const { row: orderRow, lines } = found;
     const context = {
       order: toOrder(orderRow, lines, config.UNPAID_ORDER_TTL_HOURS),
       business: { company: orderRow.buyer_company, taxId: orderRow.buyer_tax_id },

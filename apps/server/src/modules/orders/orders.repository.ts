@@ -112,6 +112,16 @@ export async function findOrderById(db: Db, id: number): Promise<OrderRow | unde
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** These orders (those that exist), in no particular order: one query for a batch. */
+export async function findOrdersByIds(db: Db, ids: readonly number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function findOrderByIdempotencyKey(db: Db, userId: string, key: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
