@@ -236,6 +236,33 @@ describe('placing orders in groups (group commit)', () => {
     expect(seen).toEqual([4, 4, 2]);
   });
 
+  it('runs at most `concurrency` groups at once, and every item in one of them', async () => {
+    let running = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const group = new GroupCommit<number, number>(
+      async (items) => {
+        running += 1;
+        most = Math.max(most, running);
+        sizes.push(items.length);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running -= 1;
+        return items.map((value) => ({ ok: true, value }));
+      },
+      { maxGroup: 5, concurrency: 2 },
+    );
+    // Items arriving while groups run, in several turns of the event loop.
+    const runs: Array<Promise<number>> = [];
+    for (let turn = 0; turn < 6; turn += 1) {
+      for (let n = 0; n < 4; n += 1) runs.push(group.run(turn * 4 + n));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await Promise.all(runs)).toEqual(Array.from({ length: 24 }, (_, n) => n));
+    expect(most).toBe(2);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(24);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(5);
+  });
+
   it('answers every item with the error when the work answers for fewer items than it was given', async () => {
     const group = new GroupCommit<number, number>(async (items) => items.slice(1).map((value) => ({ ok: true, value })));
     const settled = await Promise.allSettled([1, 2, 3].map((n) => group.run(n)));

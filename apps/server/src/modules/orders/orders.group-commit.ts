@@ -30,9 +30,10 @@ interface Waiting<I, O> {
  * others stand, and no one is answered before the commit has returned, that is before their
  * order is durable.
  *
- * One group at a time per process. A group starts from setImmediate: the requests read in the
- * same turn of the event loop join it, and the next group starts once the answers of this one
- * are on their way.
+ * At most `concurrency` groups at a time per process (1 by default, as SQLite's one connection
+ * needs; 2 on PostgreSQL, orders.repository.ts). A group starts from setImmediate: the requests
+ * read in the same turn of the event loop join it, and the next group starts once a running one
+ * is done and its answers are on their way.
  */
 export class GroupCommit<I, O> {
   private queue: Array<Waiting<I, O>> = [];
