@@ -624,7 +624,10 @@ begin
           (select nullif(p.tax_id, '') from profile p where p.user_id = p_user),
           'unpaid', p_order ->> 'idempotencyKey', p_now, p_now
         from summary s, first_line f
-        where s.n = cardinality(p_tools) and s.total <= ${sql.lit(MAX_CARD_PAYMENT_CENTS)}
+        -- Every line taken, and no tool on two lines (the API refuses that; the group's count of
+        -- what it took would miss one of them).
+        where s.n = cardinality(p_tools) and s.n = (select count(distinct tool_id) from req)
+          and s.total <= ${sql.lit(MAX_CARD_PAYMENT_CENTS)}
           and (p_max_unpaid = 0
             or (select count(*) from orders u where u.user_id = p_user and u.status = 'unpaid') < p_max_unpaid)
         returning *
