@@ -17,6 +17,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { TurnGate } from './lib/turn-gate.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { COMPRESS_THRESHOLD, HeldAnswers, PreparedAnswer, answerPrepared, preparedKey, type PreparedFront } from './lib/prepared-answer.ts';
@@ -40,6 +41,9 @@ import { apiModules } from './modules/index.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { seedDemoData } from './seed/demo.ts';
+
+/** lib/turn-gate.ts and decision 015 (16 left longer waits; 4 cost orders/s). */
+const REQUESTS_PER_TURN_WHILE_ACCEPTING = 8;
 
 const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
 const TOO_DEEP_MESSAGE = `This request nests more than ${MAX_JSON_DEPTH} levels deep.`;
@@ -84,9 +88,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A request that never finishes must not hold a connection forever.
     requestTimeout: 30_000,
     serverFactory(handler) {
+      // While connections wait to be accepted, a turn of the event loop starts a few requests'
+      // work, so that it turns (and accepts) often: lib/turn-gate.ts.
+      const gate = new TurnGate(REQUESTS_PER_TURN_WHILE_ACCEPTING);
       const server = http.createServer((request, response) => {
-        if (front === undefined || !answerPrepared(front, request, response)) handler(request, response);
+        if (front !== undefined && answerPrepared(front, request, response)) return;
+        gate.admit(() => {
+          // A client that left while its request waited is not served.
+          if (!request.socket.destroyed) handler(request, response);
+        });
       });
+      server.on('connection', () => gate.noteConnection());
       // What Fastify sets on a server it creates itself.
       server.keepAliveTimeout = 72_000;
       server.requestTimeout = 30_000;
