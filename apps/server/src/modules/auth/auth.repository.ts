@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** better-auth keeps a reset token as a verification row `reset-password:<token>` holding the user id. */
@@ -29,16 +30,21 @@ export async function findSessionOwner(db: Kysely<Database>, userId: string): Pr
 
 /**
  * The session of a (verified) cookie token with its user, in one query (session-reader.ts), on
- * every signed-in request: prepared once per connection on PostgreSQL (db/connect.ts).
+ * every signed-in request: built once (db/built-once.ts), and prepared once per connection on
+ * PostgreSQL (db/connect.ts).
  */
-export async function findSessionByToken(db: Kysely<Database>, token: string) {
-  return db
+const sessionByToken = builtOnce((db, v: { token: string }) =>
+  db
     .selectFrom('session')
     .modifyFront(sql.raw('/* prepared session_by_token */'))
     .innerJoin('user', 'user.id', 'session.userId')
     .select(['session.expiresAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.image', 'user.emailVerified', 'user.deletedAt'])
-    .where('session.token', '=', token)
-    .executeTakeFirst();
+    .where('session.token', '=', v.token),
+);
+
+export async function findSessionByToken(db: Kysely<Database>, token: string) {
+  const [row] = await sessionByToken(db, { token });
+  return row;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { builtOnce } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, type Db, type OrderEventRow, type OutboxRow } from '../../db/schema.ts';
 
@@ -34,21 +35,29 @@ export interface NewMail {
   dedupeKey?: string;
 }
 
+const insertMail = builtOnce(
+  (db, v: { kind: MailKind; recipient: string; orderId: number | null; payload: string; dedupeKey: string | null; now: string }) =>
+    db.insertInto('outbox').values({
+      kind: v.kind,
+      recipient: v.recipient,
+      order_id: v.orderId,
+      payload: v.payload,
+      dedupe_key: v.dedupeKey,
+      created_at: v.now,
+      next_attempt_at: v.now,
+    }),
+);
+
 /** Writes an email to the outbox, in the caller's transaction when there is one. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<void> {
-  const now = nowIso();
-  await db
-    .insertInto('outbox')
-    .values({
-      kind: mail.kind,
-      recipient: mail.recipient,
-      order_id: mail.orderId ?? null,
-      payload: JSON.stringify(mail.payload ?? {}),
-      dedupe_key: mail.dedupeKey ?? null,
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .execute();
+  await insertMail(db, {
+    kind: mail.kind,
+    recipient: mail.recipient,
+    orderId: mail.orderId ?? null,
+    payload: JSON.stringify(mail.payload ?? {}),
+    dedupeKey: mail.dedupeKey ?? null,
+    now: nowIso(),
+  });
 }
 
 /** The key that makes the buyer's email about one change of an order exist once: its prefix and the order id. */
@@ -60,6 +69,8 @@ export function orderMailKey(kind: OrderEventRow['kind'], orderId: number): stri
   return `${orderMailKeyPrefix(kind)}${orderId}`;
 }
 
+const buyerEmailOf = builtOnce((db, v: { orderId: number }) => db.selectFrom('orders').select('buyer_email').where('id', '=', v.orderId));
+
 /**
  * The buyer's email about a change of their order, to the address the order was placed with,
  * in the change's transaction. `payload` says who made the change and their note.
@@ -70,7 +81,8 @@ export async function enqueueOrderMail(
   kind: OrderEventRow['kind'],
   payload: Record<string, unknown>,
 ): Promise<void> {
-  const order = await db.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const [order] = await buyerEmailOf(db, { orderId });
+  if (!order) throw new Error(`enqueueOrderMail: no order ${orderId}`);
   await enqueueMail(db, {
     kind: ORDER_MAIL_KINDS[kind],
     recipient: order.buyer_email,

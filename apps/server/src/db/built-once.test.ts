@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { builtOnce } from './built-once.ts';
+import { nowIso } from './schema.ts';
+import { createTestApp } from '../test/helpers.ts';
+
+describe('builtOnce: a query built and compiled once, run with new values', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  let builds = 0;
+  const insertEvent = builtOnce((db, v: { kind: string; name: string; now: string }) => {
+    builds += 1;
+    return db
+      .insertInto('audit_event')
+      .values({
+        at: v.now,
+        actor_id: null,
+        actor_email: 'builtonce@example.com',
+        action: v.kind,
+        target_type: 'tool',
+        target_id: '1',
+        target_label: v.name,
+        changes: '{}',
+      })
+      .returning(['id', 'action', 'target_label', 'actor_email']);
+  });
+  const eventsNamed = builtOnce((db, v: { name: string; other: string }) =>
+    db
+      .selectFrom('audit_event')
+      .select(['action', 'target_label'])
+      .where((eb) => eb.or([eb('target_label', '=', v.name), eb('target_label', '=', v.other), eb('action', '=', v.name)]))
+      .where('actor_email', '=', 'builtonce@example.com')
+      .orderBy('id'),
+  );
+
+  it('builds once per database and binds each run its own values, constants of the builder kept', async () => {
+    const first = await insertEvent(app.db, { kind: 'tool.create', name: 'Drill', now: nowIso() });
+    const second = await app.db.transaction().execute((trx) => insertEvent(trx, { kind: 'tool.update', name: 'Saw', now: nowIso() }));
+    expect(first).toEqual([{ id: expect.any(Number), action: 'tool.create', target_label: 'Drill', actor_email: 'builtonce@example.com' }]);
+    expect(second).toEqual([{ id: expect.any(Number), action: 'tool.update', target_label: 'Saw', actor_email: 'builtonce@example.com' }]);
+    // The transaction shares the database's compiled query.
+    expect(builds).toBe(1);
+    // A value read twice is bound at both places; the rows are those of the query built each time.
+    const built = await app.db
+      .selectFrom('audit_event')
+      .select(['action', 'target_label'])
+      .where('actor_email', '=', 'builtonce@example.com')
+      .where((eb) => eb.or([eb('target_label', '=', 'Saw'), eb('target_label', '=', 'Hammer'), eb('action', '=', 'Saw')]))
+      .orderBy('id')
+      .execute();
+    expect(await eventsNamed(app.db, { name: 'Saw', other: 'Hammer' })).toEqual(built);
+    expect(await eventsNamed(app.db, { name: 'Drill', other: 'Saw' })).toEqual([
+      { action: 'tool.create', target_label: 'Drill' },
+      { action: 'tool.update', target_label: 'Saw' },
+    ]);
+  });
+
+  it('compiles again for another database (each dialect its own SQL)', async () => {
+    const other = await createTestApp();
+    try {
+      const before = builds;
+      expect(await insertEvent(other.db, { kind: 'tool.delete', name: 'Level', now: nowIso() })).toHaveLength(1);
+      expect(builds).toBe(before + 1);
+      expect(await eventsNamed(other.db, { name: 'Level', other: 'Level' })).toEqual([{ action: 'tool.delete', target_label: 'Level' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a builder that uses a value for anything but a value of the query, when first built', async () => {
+    const shaped = builtOnce((db, v: { name: string }) =>
+      db.selectFrom('audit_event').select('id').where('target_label', '=', `${v.name} (copy)`),
+    );
+    await expect(shaped(app.db, { name: 'Drill' })).rejects.toThrow('"name" read by the builder but not a parameter of its SQL');
+    const literal = builtOnce((db, v: { name: string }) =>
+      db.selectFrom('audit_event').select('id').where('target_label', '=', sql.lit(v.name)),
+    );
+    // Kysely itself refuses a value it cannot write into the SQL.
+    await expect(literal(app.db, { name: 'Drill' })).rejects.toThrow('invalid immediate value');
+  });
+
+  it('refuses a run without one of its values and writes nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('audit_event')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const values = { kind: 'tool.create', name: undefined as unknown as string, now: nowIso() };
+    await expect(insertEvent(app.db, values)).rejects.toThrow('builtOnce: no value for "name"');
+    expect(await count()).toBe(before);
+  });
+});

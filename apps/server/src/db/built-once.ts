@@ -1,0 +1,77 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database, Db } from './schema.ts';
+
+/**
+ * Where one of a query's values goes: the builder of a query built once is handed one of these
+ * for each value it reads, and the compiled SQL keeps them among its parameters.
+ */
+class Slot {
+  constructor(readonly name: string) {
+    Object.freeze(this);
+  }
+}
+
+interface Template<R> {
+  compiled: CompiledQuery<R>;
+  /** For each parameter of the SQL, the name of the value it takes, or null: a constant of the builder's. */
+  names: ReadonlyArray<string | null>;
+}
+
+/**
+ * A query of the hot paths, built and compiled by Kysely once per database and then run with
+ * new values. Kysely builds a query's tree and compiles it to SQL on every call; on the order
+ * path (a statement costing SQLite 15 to 70 us) that was about as much CPU again as the
+ * statements themselves (docs/performance.md). The query is written as usual, with Kysely's
+ * types; the values the builder reads from `values` become parameters of the compiled SQL.
+ *
+ * `build` must use `values` only as values of the query (in a comparison, an insert, a
+ * `sql` template), never to decide its shape (an `if`, a `?:`, `.map`, a string made from one):
+ * a value read but missing from the SQL's parameters, a literal or a string built from it, is
+ * refused when the query is first built. A value that is `undefined` when the query runs is
+ * refused too (Kysely would have left the column out).
+ *
+ * Kept per Kysely adapter, which a database's transactions share: a test's second app compiles
+ * its own. The Kysely instances here have no plugins (they would transform every compilation).
+ */
+export function builtOnce<V extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, values: V) => Compilable<R>,
+): (db: Db, values: V) => Promise<R[]> {
+  const templates = new WeakMap<object, Template<R>>();
+  return async (db, values) => {
+    const adapter = db.getExecutor().adapter;
+    let template = templates.get(adapter);
+    if (template === undefined) {
+      template = compileWithSlots(db, build);
+      templates.set(adapter, template);
+    }
+    const parameters = template.names.map((name, i) => {
+      if (name === null) return template.compiled.parameters[i];
+      const value = values[name];
+      if (value === undefined) throw new Error(`builtOnce: no value for "${name}"`);
+      return value;
+    });
+    const result = await db.executeQuery<R>({ ...template.compiled, parameters });
+    return result.rows;
+  };
+}
+
+function compileWithSlots<V extends Record<string, unknown>, R>(
+  db: Kysely<Database>,
+  build: (db: Kysely<Database>, values: V) => Compilable<R>,
+): Template<R> {
+  const read = new Set<string>();
+  const slots = new Proxy({} as V, {
+    get(_, name) {
+      if (typeof name !== 'string') return undefined;
+      read.add(name);
+      return new Slot(name);
+    },
+  });
+  const compiled = build(db, slots).compile();
+  const names = compiled.parameters.map((p) => (p instanceof Slot ? p.name : null));
+  const missing = [...read].filter((name) => !names.includes(name));
+  if (missing.length > 0) {
+    throw new Error(`builtOnce: ${missing.map((name) => `"${name}"`).join(', ')} read by the builder but not a parameter of its SQL`);
+  }
+  return { compiled, names };
+}
