@@ -74,6 +74,23 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
     }
   });
 
+  it('builds on every call through a Kysely with plugins, which may transform each compilation', async () => {
+    let transformed = 0;
+    const counting = app.db.withPlugin({
+      transformQuery: (args) => {
+        transformed += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const before = builds;
+    await insertEvent(counting, { kind: 'tool.create', name: 'Clamp', now: nowIso() });
+    await insertEvent(counting, { kind: 'tool.create', name: 'Vise', now: nowIso() });
+    expect(builds - before).toBe(2);
+    expect(transformed).toBe(2);
+    expect(await eventsNamed(app.db, { name: 'Clamp', other: 'Vise' })).toHaveLength(2);
+  });
+
   it('refuses a builder that uses a value for anything but a value of the query, when first built', async () => {
     const shaped = builtOnce((db, v: { name: string }) =>
       db.selectFrom('audit_event').select('id').where('target_label', '=', `${v.name} (copy)`),

@@ -28,21 +28,23 @@ interface Template<R> {
  * `sql` template), never to decide its shape (an `if`, a `?:`, `.map`, a string made from one):
  * a value read but missing from the SQL's parameters, a literal or a string built from it, is
  * refused when the query is first built. A value that is `undefined` when the query runs is
- * refused too (Kysely would have left the column out).
+ * refused too (Kysely would have left the column out). Anything else the builder uses is fixed
+ * at that first build: a time is a value (`now`), not a `nowIso()` inside the builder.
  *
- * Kept per Kysely adapter, which a database's transactions share: a test's second app compiles
- * its own. The Kysely instances here have no plugins (they would transform every compilation).
+ * Kept per Kysely adapter, which a database's transactions and connections share: a test's
+ * second app compiles its own. A Kysely with plugins (a test counting queries) builds the
+ * query on every call, as a plugin may transform each compilation.
  */
 export function builtOnce<V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, values: V) => Compilable<R>,
 ): (db: Db, values: V) => Promise<R[]> {
   const templates = new WeakMap<object, Template<R>>();
   return async (db, values) => {
-    const adapter = db.getExecutor().adapter;
-    let template = templates.get(adapter);
+    const executor = db.getExecutor();
+    let template = executor.plugins.length === 0 ? templates.get(executor.adapter) : undefined;
     if (template === undefined) {
       template = compileWithSlots(db, build);
-      templates.set(adapter, template);
+      if (executor.plugins.length === 0) templates.set(executor.adapter, template);
     }
     const parameters = template.names.map((name, i) => {
       if (name === null) return template.compiled.parameters[i];
