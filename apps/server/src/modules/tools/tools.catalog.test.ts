@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { MAX_COUNTED_TOOLS } from '@toolsify/shared/tools';
-import { insertTool, softDeleteTool } from './tools.repository.ts';
+import { countCatalog, insertTool, softDeleteTool } from './tools.repository.ts';
 
 type Item = { id: number; name: string; sku: string; priceCents: number; available: number };
 type Answer = { items: Item[]; nextCursor: number | string | null; total?: number };
@@ -359,6 +359,27 @@ describe('counting matches', () => {
     expect(some.totalIsLowerBound).toBeUndefined();
     const few = (await app.inject({ url: '/api/tools?q=bolt&maxPrice=100' })).json();
     expect(few.total).toBe(Math.ceil((MAX_COUNTED_TOOLS + 5) / 7));
+  });
+
+  it('counts a price range exactly up to the cap, read along the price index on PostgreSQL', async () => {
+    const range = (await app.inject({ url: '/api/tools?minPrice=100&maxPrice=106' })).json();
+    expect(range).toMatchObject({ total: MAX_COUNTED_TOOLS, totalIsLowerBound: true });
+    const inStock = (await app.inject({ url: '/api/tools?inStock=true&minPrice=101' })).json();
+    // Prices 101 to 106 (six in seven tools), in stock (every other one).
+    const expected = Array.from({ length: MAX_COUNTED_TOOLS + 5 }, (_, i) => i).filter((i) => i % 7 !== 0 && i % 2 === 1).length;
+    expect(inStock.total).toBe(expected);
+    // PostgreSQL marks a whole range in a bitmap before counting it; ordered by price it stops at the cap.
+    const counted: string[] = [];
+    const recording = app.db.withPlugin({
+      transformQuery: ({ node }) => {
+        counted.push(app.db.getExecutor().compileQuery(node, { queryId: 'count' }).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const filter = { words: [], text: '', inStock: true, minPrice: 101, maxPrice: undefined };
+    expect(await countCatalog(recording, app.dialect, filter, MAX_COUNTED_TOOLS + 1)).toBe(expected);
+    expect(counted.join()).toMatch(app.dialect === 'postgres' ? /order by "t"."price_cents"/ : /^(?!.*order by)/);
   });
 });
 

@@ -267,14 +267,27 @@ async function findRelevancePage(
 /** How many live tools pass the filter, up to `cap`. */
 export async function countCatalog(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number): Promise<number> {
   // Counting stops at the cap: a broad search costs what a narrow one does.
-  const matches = catalogQuery(db, dialect, filter)
+  let matches = catalogQuery(db, dialect, filter)
     .query.select(sql<number>`1`.as('one'))
     .limit(cap);
+  if (countsAlongPrices(dialect, filter)) matches = matches.orderBy('t.price_cents');
   const row = await db
     .selectFrom(matches.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Whether a count of a price range is read along the price index. PostgreSQL counts a range
+ * (with the stock condition, which no index of its holds: an order's stock update stays in
+ * place, migration 028) by first marking every tool of the range in a bitmap, then reading
+ * rows until the cap; read in price order instead, it stops at the cap (at 100,000 tools, an
+ * in-stock range of 11,000 tools: 5.1 against 3.2 ms a count). SQLite counts along its in-stock
+ * price index (migration 027) by itself; searches go through the search index.
+ */
+function countsAlongPrices(dialect: DialectName, filter: CatalogFilter): boolean {
+  return dialect === 'postgres' && filter.words.length === 0 && (filter.minPrice !== undefined || filter.maxPrice !== undefined);
 }
 
 /**
