@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { builtOnce } from './built-once.ts';
+import { builtOnce, builtOncePerShape } from './built-once.ts';
 import { nowIso } from './schema.ts';
 import { createTestApp } from '../test/helpers.ts';
 
@@ -101,6 +101,27 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
     );
     // Kysely itself refuses a value it cannot write into the SQL.
     await expect(literal(app.db, { name: 'Drill' })).rejects.toThrow('invalid immediate value');
+  });
+
+  it('per shape: builds each shape once, its form from the shape and its values from each call', async () => {
+    const shapes: string[] = [];
+    const labelled = builtOncePerShape(
+      (db, shape: { byAction: boolean; newestFirst: boolean }, v: { label: string; action: string | undefined }) => {
+        shapes.push(JSON.stringify(shape));
+        let query = db.selectFrom('audit_event').select(['action', 'target_label']).where('actor_email', '=', 'builtonce@example.com');
+        query = query.where('target_label', '>=', v.label);
+        if (shape.byAction) query = query.where('action', '=', v.action as string);
+        return query.orderBy('id', shape.newestFirst ? 'desc' : 'asc');
+      },
+    );
+    const all = await labelled(app.db, { byAction: false, newestFirst: false }, { label: 'A', action: undefined });
+    const updates = await labelled(app.db, { byAction: true, newestFirst: true }, { label: 'A', action: 'tool.update' });
+    const fromS = await labelled(app.db, { byAction: false, newestFirst: false }, { label: 'S', action: undefined });
+    expect(all.map((row) => row.target_label)).toEqual(['Drill', 'Saw', 'Clamp', 'Vise']);
+    expect(updates).toEqual([{ action: 'tool.update', target_label: 'Saw' }]);
+    expect(fromS.map((row) => row.target_label)).toEqual(['Saw', 'Vise']);
+    // Two shapes, each built once; a value the shape does not use may be left out.
+    expect(shapes).toEqual(['{"byAction":false,"newestFirst":false}', '{"byAction":true,"newestFirst":true}']);
   });
 
   it('refuses a run without one of its values and writes nothing', async () => {

@@ -38,21 +38,48 @@ interface Template<R> {
 export function builtOnce<V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, values: V) => Compilable<R>,
 ): (db: Db, values: V) => Promise<R[]> {
-  const templates = new WeakMap<object, Template<R>>();
-  return async (db, values) => {
+  const perShape = builtOncePerShape<typeof NO_SHAPE, V, R>((db, _shape, values) => build(db, values));
+  return (db, values) => perShape(db, NO_SHAPE, values);
+}
+
+const NO_SHAPE = Object.freeze({});
+
+/** What decides a query's shape: a few flags and names (which filters, which sort), never a value. */
+export type QueryShape = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * builtOnce for a query whose shape varies (a filter present or not, a sort): built once per
+ * database and shape. `build` decides the query's form from `shape` alone and reads its values
+ * from `values`, as builtOnce's builder does. A shape's kinds must be few (flags and names of a
+ * fixed set), as each is kept for the life of the process.
+ */
+export function builtOncePerShape<S extends QueryShape, V extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, shape: S, values: V) => Compilable<R>,
+): (db: Db, shape: S, values: V) => Promise<R[]> {
+  const templates = new WeakMap<object, Map<string, Template<R>>>();
+  return async (db, shape, values) => {
     const executor = db.getExecutor();
-    let template = executor.plugins.length === 0 ? templates.get(executor.adapter) : undefined;
+    const key = JSON.stringify(shape);
+    let byShape = executor.plugins.length === 0 ? templates.get(executor.adapter) : undefined;
+    let template = byShape?.get(key);
     if (template === undefined) {
-      template = compileWithSlots(db, build);
-      if (executor.plugins.length === 0) templates.set(executor.adapter, template);
+      template = compileWithSlots<V, R>(db, (kysely, slots) => build(kysely, shape, slots));
+      if (executor.plugins.length === 0) {
+        if (byShape === undefined) {
+          byShape = new Map();
+          templates.set(executor.adapter, byShape);
+        }
+        byShape.set(key, template);
+      }
     }
-    const parameters = template.names.map((name, i) => {
-      if (name === null) return template.compiled.parameters[i];
+    const { compiled, names } = template;
+    const parameters = names.map((name, i) => {
+      if (name === null) return compiled.parameters[i];
       const value = values[name];
       if (value === undefined) throw new Error(`builtOnce: no value for "${name}"`);
       return value;
     });
-    const result = await db.executeQuery<R>({ ...template.compiled, parameters });
+    const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   };
 }

@@ -1,6 +1,7 @@
 import type { PriceBreak } from '@toolsify/shared/pricing';
 import { SKU_PATTERN, type ManagedTool, type Tool } from '@toolsify/shared/tools';
 import { sql, type RawBuilder } from 'kysely';
+import { builtOncePerShape } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, TOOL_COLUMNS, type ToolRow, type Db } from '../../db/schema.ts';
 
@@ -172,16 +173,90 @@ export async function findCatalogPage(
   limit: number,
 ): Promise<CatalogRow[]> {
   if (sort === 'relevance') return findRelevancePage(db, dialect, filter, after?.sort === 'relevance' ? after : undefined, limit);
+  if (filter.words.length > 0)
+    return catalogPageQuery(db, dialect, filter, sort, after?.sort === sort ? after : undefined, limit).execute();
+  // The catalog browsed, filtered and sorted: a query of a few shapes, built once per shape.
+  return browsedPage(
+    db,
+    {
+      dialect,
+      sort,
+      inStock: filter.inStock,
+      min: filter.minPrice !== undefined,
+      max: filter.maxPrice !== undefined,
+      after: after?.sort === sort,
+    },
+    {
+      minPrice: filter.minPrice,
+      maxPrice: filter.maxPrice,
+      afterId: after?.id,
+      afterPrice: after && 'price' in after ? after.price : undefined,
+      afterName: after && 'name' in after ? after.name : undefined,
+      limit,
+    },
+  );
+}
+
+type BrowsedShape = {
+  dialect: DialectName;
+  sort: Exclude<CatalogKey['sort'], 'relevance'>;
+  inStock: boolean;
+  min: boolean;
+  max: boolean;
+  after: boolean;
+};
+
+const browsedPage = builtOncePerShape(
+  (
+    db,
+    shape: BrowsedShape,
+    v: {
+      minPrice: number | undefined;
+      maxPrice: number | undefined;
+      afterId: number | undefined;
+      afterPrice: number | undefined;
+      afterName: string | undefined;
+      limit: number;
+    },
+  ) => {
+    const filter: CatalogFilter = {
+      words: [],
+      text: '',
+      inStock: shape.inStock,
+      minPrice: shape.min ? v.minPrice : undefined,
+      maxPrice: shape.max ? v.maxPrice : undefined,
+    };
+    return catalogPageQuery(db, shape.dialect, filter, shape.sort, shape.after ? afterKey(shape.sort, v) : undefined, v.limit);
+  },
+);
+
+/** The key of the last tool of the page before, in `sort`, from its parts (slots when built: a run lacking one is refused). */
+function afterKey(
+  sort: Exclude<CatalogKey['sort'], 'relevance'>,
+  v: { afterId: number | undefined; afterPrice: number | undefined; afterName: string | undefined },
+): CatalogKey {
+  const id = v.afterId ?? 0;
+  if (sort === 'newest') return { sort, id };
+  if (sort === 'name') return { sort, name: v.afterName ?? '', id };
+  return { sort, price: v.afterPrice ?? 0, id };
+}
+
+/** The query of a catalog page in a sort other than relevance, after `after` (a key of that sort). */
+function catalogPageQuery(
+  db: Db,
+  dialect: DialectName,
+  filter: CatalogFilter,
+  sort: Exclude<CatalogKey['sort'], 'relevance'>,
+  after: CatalogKey | undefined,
+  limit: number,
+) {
   const { query: filtered, id, newest } = catalogQuery(db, dialect, filter);
   const byMatches = throughSearchIndex(dialect, filter);
   let query = filtered.select(toolColumns);
   switch (sort) {
     case 'newest': {
       if (after?.sort === 'newest') query = query.where(olderThan(newest, after.id));
-      return query
-        .orderBy(...newestFirst(newest))
-        .limit(limit)
-        .execute();
+      return query.orderBy(...newestFirst(newest)).limit(limit);
     }
     case 'price_asc':
     case 'price_desc': {
@@ -191,12 +266,12 @@ export async function findCatalogPage(
         query = query.where((eb) => eb(eb.tuple(price, id), op, eb.tuple(after.price, after.id)));
       }
       const direction = sort === 'price_asc' ? 'asc' : 'desc';
-      return query.orderBy(price, direction).orderBy(id, direction).limit(limit).execute();
+      return query.orderBy(price, direction).orderBy(id, direction).limit(limit);
     }
     case 'name': {
       const name = byMatches ? sql<string>`lower(t.name) || ''` : sql<string>`lower(t.name)`;
       if (after?.sort === 'name') query = query.where((eb) => eb(eb.tuple(name, id), '>', eb.tuple(after.name, after.id)));
-      return query.orderBy(name).orderBy(id).limit(limit).execute();
+      return query.orderBy(name).orderBy(id).limit(limit);
     }
   }
 }
@@ -266,17 +341,46 @@ async function findRelevancePage(
 
 /** How many live tools pass the filter, up to `cap`. */
 export async function countCatalog(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number): Promise<number> {
+  const rows =
+    filter.words.length > 0
+      ? [await countQuery(db, dialect, filter, cap).executeTakeFirstOrThrow()]
+      : await browsedCount(
+          db,
+          { dialect, inStock: filter.inStock, min: filter.minPrice !== undefined, max: filter.maxPrice !== undefined },
+          { minPrice: filter.minPrice, maxPrice: filter.maxPrice, cap },
+        );
+  return Number(rows[0]?.n ?? 0);
+}
+
+function countQuery(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number) {
   // Counting stops at the cap: a broad search costs what a narrow one does.
   let matches = catalogQuery(db, dialect, filter)
     .query.select(sql<number>`1`.as('one'))
     .limit(cap);
   if (countsAlongPrices(dialect, filter)) matches = matches.orderBy('t.price_cents');
-  const row = await db
-    .selectFrom(matches.as('m'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
+
+/** countQuery of the catalog browsed (no search words), built once per shape. */
+const browsedCount = builtOncePerShape(
+  (
+    db,
+    shape: { dialect: DialectName; inStock: boolean; min: boolean; max: boolean },
+    v: { minPrice: number | undefined; maxPrice: number | undefined; cap: number },
+  ) =>
+    countQuery(
+      db,
+      shape.dialect,
+      {
+        words: [],
+        text: '',
+        inStock: shape.inStock,
+        minPrice: shape.min ? v.minPrice : undefined,
+        maxPrice: shape.max ? v.maxPrice : undefined,
+      },
+      v.cap,
+    ),
+);
 
 /**
  * Whether a count of a price range is read along the price index. PostgreSQL counts a range
