@@ -59,12 +59,13 @@ export function builtOncePerShape<S extends QueryShape, V extends Record<string,
   const templates = new WeakMap<object, Map<string, Template<R>>>();
   return async (db, shape, values) => {
     const executor = db.getExecutor();
+    const kept = executor.plugins.length === 0;
     const key = JSON.stringify(shape);
-    let byShape = executor.plugins.length === 0 ? templates.get(executor.adapter) : undefined;
+    let byShape = kept ? templates.get(executor.adapter) : undefined;
     let template = byShape?.get(key);
     if (template === undefined) {
       template = compileWithSlots<V, R>(db, (kysely, slots) => build(kysely, shape, slots));
-      if (executor.plugins.length === 0) {
+      if (kept) {
         if (byShape === undefined) {
           byShape = new Map();
           templates.set(executor.adapter, byShape);

@@ -178,17 +178,9 @@ export async function findCatalogPage(
   // The catalog browsed, filtered and sorted: a query of a few shapes, built once per shape.
   return browsedPage(
     db,
+    { ...browsedFilterShape(dialect, filter), sort, after: after?.sort === sort },
     {
-      dialect,
-      sort,
-      inStock: filter.inStock,
-      min: filter.minPrice !== undefined,
-      max: filter.maxPrice !== undefined,
-      after: after?.sort === sort,
-    },
-    {
-      minPrice: filter.minPrice,
-      maxPrice: filter.maxPrice,
+      ...browsedFilterValues(filter),
       afterId: after?.id,
       afterPrice: after && 'price' in after ? after.price : undefined,
       afterName: after && 'name' in after ? after.name : undefined,
@@ -197,37 +189,35 @@ export async function findCatalogPage(
   );
 }
 
-type BrowsedShape = {
-  dialect: DialectName;
-  sort: Exclude<CatalogKey['sort'], 'relevance'>;
-  inStock: boolean;
-  min: boolean;
-  max: boolean;
-  after: boolean;
-};
+/** The form of a filter without search words: which conditions it has (see builtOncePerShape). */
+type BrowsedFilterShape = { dialect: DialectName; inStock: boolean; min: boolean; max: boolean };
+type BrowsedFilterValues = { minPrice: number | undefined; maxPrice: number | undefined };
+
+function browsedFilterShape(dialect: DialectName, filter: CatalogFilter): BrowsedFilterShape {
+  return { dialect, inStock: filter.inStock, min: filter.minPrice !== undefined, max: filter.maxPrice !== undefined };
+}
+
+function browsedFilterValues(filter: CatalogFilter): BrowsedFilterValues {
+  return { minPrice: filter.minPrice, maxPrice: filter.maxPrice };
+}
+
+/** The filter again, inside a builder: its form from the shape, its prices from the values (slots). */
+function browsedFilter(shape: BrowsedFilterShape, v: BrowsedFilterValues): CatalogFilter {
+  return {
+    words: [],
+    text: '',
+    inStock: shape.inStock,
+    minPrice: shape.min ? v.minPrice : undefined,
+    maxPrice: shape.max ? v.maxPrice : undefined,
+  };
+}
 
 const browsedPage = builtOncePerShape(
   (
     db,
-    shape: BrowsedShape,
-    v: {
-      minPrice: number | undefined;
-      maxPrice: number | undefined;
-      afterId: number | undefined;
-      afterPrice: number | undefined;
-      afterName: string | undefined;
-      limit: number;
-    },
-  ) => {
-    const filter: CatalogFilter = {
-      words: [],
-      text: '',
-      inStock: shape.inStock,
-      minPrice: shape.min ? v.minPrice : undefined,
-      maxPrice: shape.max ? v.maxPrice : undefined,
-    };
-    return catalogPageQuery(db, shape.dialect, filter, shape.sort, shape.after ? afterKey(shape.sort, v) : undefined, v.limit);
-  },
+    shape: BrowsedFilterShape & { sort: Exclude<CatalogKey['sort'], 'relevance'>; after: boolean },
+    v: BrowsedFilterValues & { afterId: number | undefined; afterPrice: number | undefined; afterName: string | undefined; limit: number },
+  ) => catalogPageQuery(db, shape.dialect, browsedFilter(shape, v), shape.sort, shape.after ? afterKey(shape.sort, v) : undefined, v.limit),
 );
 
 /** The key of the last tool of the page before, in `sort`, from its parts (slots when built: a run lacking one is refused). */
@@ -343,12 +333,8 @@ async function findRelevancePage(
 export async function countCatalog(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number): Promise<number> {
   const rows =
     filter.words.length > 0
-      ? [await countQuery(db, dialect, filter, cap).executeTakeFirstOrThrow()]
-      : await browsedCount(
-          db,
-          { dialect, inStock: filter.inStock, min: filter.minPrice !== undefined, max: filter.maxPrice !== undefined },
-          { minPrice: filter.minPrice, maxPrice: filter.maxPrice, cap },
-        );
+      ? await countQuery(db, dialect, filter, cap).execute()
+      : await browsedCount(db, browsedFilterShape(dialect, filter), { ...browsedFilterValues(filter), cap });
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -362,24 +348,8 @@ function countQuery(db: Db, dialect: DialectName, filter: CatalogFilter, cap: nu
 }
 
 /** countQuery of the catalog browsed (no search words), built once per shape. */
-const browsedCount = builtOncePerShape(
-  (
-    db,
-    shape: { dialect: DialectName; inStock: boolean; min: boolean; max: boolean },
-    v: { minPrice: number | undefined; maxPrice: number | undefined; cap: number },
-  ) =>
-    countQuery(
-      db,
-      shape.dialect,
-      {
-        words: [],
-        text: '',
-        inStock: shape.inStock,
-        minPrice: shape.min ? v.minPrice : undefined,
-        maxPrice: shape.max ? v.maxPrice : undefined,
-      },
-      v.cap,
-    ),
+const browsedCount = builtOncePerShape((db, shape: BrowsedFilterShape, v: BrowsedFilterValues & { cap: number }) =>
+  countQuery(db, shape.dialect, browsedFilter(shape, v), v.cap),
 );
 
 /**
