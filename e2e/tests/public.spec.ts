@@ -45,15 +45,17 @@ async function loadWholePage(page: Page) {
     await new Promise((resolve) => setTimeout(resolve, 40));
   });
   // A section that arrived after the pass (its data or code came late) may hold lazy images
-  // still off screen: each check brings the first image not yet settled into view. Settled is
-  // loaded or failed (a tool another test made may point at a picture that is gone: waiting for
-  // it to load would wait for ever); an image with no box on the page (in a hidden part) never
-  // loads and is not waited for.
-  await page.waitForFunction(() => {
-    const pending = [...document.images].filter((img) => !img.complete && img.getClientRects().length > 0);
-    pending[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
-    return pending.length === 0;
-  });
+  // still off screen, and Chromium starts a lazy image only when it sees it near the screen,
+  // which a quick pass may miss: every image is asked for now (eager), then each must settle.
+  // Settled is loaded or failed (a tool another test made may point at a picture that is gone:
+  // waiting for it to load would wait for ever); an image with no box on the page (in a hidden
+  // part) is not waited for. Polled on a timer, and a failure names the images still pending.
+  const pendingImages = () =>
+    page.evaluate(() => {
+      for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
+      return [...document.images].filter((img) => !img.complete && img.getClientRects().length > 0).map((img) => img.currentSrc || img.src);
+    });
+  await expect.poll(pendingImages, { timeout: 20_000, message: 'every image on the page has loaded or failed' }).toEqual([]);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
