@@ -25,6 +25,7 @@ import { catalogNewestFirst } from './migrations/025-catalog-newest-first.ts';
 import { catalogLongerPrefixes } from './migrations/026-catalog-longer-prefixes.ts';
 import { catalogInStockPrices } from './migrations/027-catalog-in-stock-prices.ts';
 import { lowStockIndexWithoutStock } from './migrations/028-low-stock-index-without-stock.ts';
+import { catalogSearchLiveOnly } from './migrations/029-catalog-search-live-only.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '026-catalog-longer-prefixes': catalogLongerPrefixes(dialect),
     '027-catalog-in-stock-prices': catalogInStockPrices(dialect),
     '028-low-stock-index-without-stock': lowStockIndexWithoutStock(dialect),
+    '029-catalog-search-live-only': catalogSearchLiveOnly(dialect),
   };
 }
 
