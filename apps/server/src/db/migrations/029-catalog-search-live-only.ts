@@ -1,5 +1,10 @@
 import { sql, type Migration } from 'kysely';
 import type { DialectName } from '../connect.ts';
+import { dropSqliteSearch } from './008-catalog.ts';
+import { newestFirstSearch } from './025-catalog-newest-first.ts';
+
+/** Migration 026's prefix indexes: 1 to 12 characters. */
+const LONGEST_PREFIX_OF_026 = 12;
 
 /**
  * Issue 12, item 6: SQLite's search index holds the live tools only. A deleted tool keeps its row
@@ -30,18 +35,10 @@ export function catalogSearchLiveOnly(dialect: DialectName): Migration {
     },
     async down(db) {
       if (dialect !== 'sqlite') return;
-      await sql`drop trigger tool_fts_insert`.execute(db);
-      await sql`drop trigger tool_fts_update`.execute(db);
-      // Migration 025's triggers, and the deleted tools back in the index.
-      await sql`create trigger tool_fts_insert after insert on tool begin
-        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
-      end`.execute(db);
-      await sql`create trigger tool_fts_update after update of name, sku, description on tool begin
-        delete from tool_fts where rowid = -old.id;
-        insert into tool_fts (rowid, name, sku, description) values (-new.id, new.name, new.sku, new.description);
-      end`.execute(db);
-      await sql`insert into tool_fts (rowid, name, sku, description)
-        select -id, name, sku, description from tool where deleted_at is not null`.execute(db);
+      // The index as migration 026 left it: its triggers, every tool in it (a shipped migration
+      // is never edited, so theirs are called, not shared).
+      await dropSqliteSearch(db);
+      await newestFirstSearch(db, LONGEST_PREFIX_OF_026);
     },
   };
 }

@@ -332,6 +332,19 @@ describe('catalog paging through ties', () => {
   });
 });
 
+/** The app's database, and the SQL of every statement run through it. */
+function recordingStatements(app: FastifyInstance) {
+  const statements: string[] = [];
+  const db = app.db.withPlugin({
+    transformQuery: ({ node }) => {
+      statements.push(app.db.getExecutor().compileQuery(node, { queryId: 'recorded' }).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db, statements };
+}
+
 describe('counting matches', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -373,14 +386,7 @@ describe('counting matches', () => {
     const expected = Array.from({ length: MAX_COUNTED_TOOLS + 5 }, (_, i) => i).filter((i) => i % 7 !== 0 && i % 2 === 1).length;
     expect(inStock.total).toBe(expected);
     // PostgreSQL marks a whole range in a bitmap before counting it; ordered by price it stops at the cap.
-    const counted: string[] = [];
-    const recording = app.db.withPlugin({
-      transformQuery: ({ node }) => {
-        counted.push(app.db.getExecutor().compileQuery(node, { queryId: 'count' }).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db: recording, statements: counted } = recordingStatements(app);
     const filter = { words: [], text: '', inStock: true, minPrice: 101, maxPrice: undefined };
     expect(await countCatalog(recording, app.dialect, filter, MAX_COUNTED_TOOLS + 1)).toBe(expected);
     expect(counted.join()).toMatch(app.dialect === 'postgres' ? /order by "t"."price_cents"/ : /^(?!.*order by)/);
@@ -389,14 +395,7 @@ describe('counting matches', () => {
   it('counts a search with no other filter in the search index alone on SQLite, a deleted tool left out', async () => {
     const bolts = await app.db.selectFrom('tool').select('id').where('name', 'like', 'Bulk bolt%').orderBy('id').limit(6).execute();
     for (const { id } of bolts) await softDeleteTool(app.db, id);
-    const counted: string[] = [];
-    const recording = app.db.withPlugin({
-      transformQuery: ({ node }) => {
-        counted.push(app.db.getExecutor().compileQuery(node, { queryId: 'count' }).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db: recording, statements: counted } = recordingStatements(app);
     const filter = { words: ['bolt'], text: 'bolt', inStock: false, minPrice: undefined, maxPrice: undefined };
     // Past the cap before, one short of it now.
     expect(await countCatalog(recording, app.dialect, filter, MAX_COUNTED_TOOLS + 1)).toBe(MAX_COUNTED_TOOLS - 1);
