@@ -345,19 +345,22 @@ export async function countCatalog(db: Db, dialect: DialectName, filter: Catalog
 
 function countQuery(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number) {
   // Counting stops at the cap: a broad search costs what a narrow one does.
+  return db.selectFrom(countedMatches(db, dialect, filter, cap).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+/** The matches countQuery counts, up to `cap`: from the search index alone, or the tools' rows. */
+function countedMatches(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number) {
   if (countsInSearchIndex(dialect, filter)) {
-    const inIndex = db
+    return db
       .selectFrom(sql<{ rowid: number }>`tool_fts`.as('tool_fts'))
       .select(sql<number>`1`.as('one'))
       .where(sql<boolean>`tool_fts match ${sqliteMatch(filter.words, 'anywhere')}`)
       .limit(cap);
-    return db.selectFrom(inIndex.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   }
-  let matches = catalogQuery(db, dialect, filter)
+  const matches = catalogQuery(db, dialect, filter)
     .query.select(sql<number>`1`.as('one'))
     .limit(cap);
-  if (countsAlongPrices(dialect, filter)) matches = matches.orderBy('t.price_cents');
-  return db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+  return countsAlongPrices(dialect, filter) ? matches.orderBy('t.price_cents') : matches;
 }
 
 /** countQuery of the catalog browsed (no search words), built once per shape. */
