@@ -637,8 +637,11 @@ test.describe('screenshots', () => {
       await loadWholePage(page);
       // The form's code loads when the section comes near the screen; on a busy machine the
       // observer may report only after the quick scroll is back at the top: go to it, then back.
+      // Scrolled to by the page itself, as loadWholePage does: Playwright's scrollIntoViewIfNeeded
+      // first waits for the form to hold still over animation frames, and in CI that wait once
+      // never ended, as the images' wait on animation frames had before it.
       const contact = page.getByRole('form', { name: 'Contact us' });
-      await contact.scrollIntoViewIfNeeded();
+      await contact.evaluate((form) => form.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await expect(contact).toHaveAttribute('data-ready', 'true');
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await expect(page.getByTestId('testimonial')).toHaveCount(3);
