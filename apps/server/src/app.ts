@@ -42,8 +42,11 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { seedDemoData } from './seed/demo.ts';
 
-/** lib/turn-gate.ts and decision 015 (16 left longer waits; 4 cost orders/s). */
-const REQUESTS_PER_TURN_WHILE_ACCEPTING = 8;
+/**
+ * lib/turn-gate.ts, decisions 015 and 016: 2 since SQLite's group commit waits out a burst of
+ * connections (8 before it: 16 left longer waits, 4 cost orders/s).
+ */
+const REQUESTS_PER_TURN_WHILE_ACCEPTING = 2;
 
 const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
 const TOO_DEEP_MESSAGE = `This request nests more than ${MAX_JSON_DEPTH} levels deep.`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnGate } from './turn-gate.ts';
+import { TurnGate, acceptingBurst } from './turn-gate.ts';
 
 /** Resolves in the check phase of a later turn, after the gate's own release of that turn. */
 const laterTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -67,5 +67,26 @@ describe('TurnGate', () => {
   it('refuses a share that is not a positive integer', () => {
     expect(() => new TurnGate(0)).toThrow(RangeError);
     expect(() => new TurnGate(1.5)).toThrow(RangeError);
+  });
+  it('says the process is accepting a burst from a turn that accepted a connection until a turn that accepted none', async () => {
+    const gate = new TurnGate(2);
+    // Whatever another test left: a turn without a connection ends any burst.
+    gate.admit(() => undefined);
+    await laterTurn();
+    expect(acceptingBurst()).toBe(false);
+
+    gate.noteConnection();
+    expect(acceptingBurst()).toBe(true);
+    // Connections accepted in three turns in a row: a burst all along.
+    for (let turn = 0; turn < 3; turn += 1) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(acceptingBurst()).toBe(true);
+      gate.noteConnection();
+    }
+    // The turn that accepted the last one, then one that accepted none: the burst is over,
+    // with no request to start (the gate looks once more by itself).
+    await laterTurn();
+    await laterTurn();
+    expect(acceptingBurst()).toBe(false);
   });
 });

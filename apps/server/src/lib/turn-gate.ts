@@ -1,3 +1,17 @@
+/** Whether a gated server of this process accepted a connection in the last turn it released. */
+let burst = false;
+
+/**
+ * Whether this process is accepting a burst of connections: a gated server accepted one in the
+ * current turn or the last (the listening socket may hold more). Work that blocks the one
+ * thread for a while, such as SQLite's commit waiting for its fsync, can wait a little while this
+ * lasts, so that each turn stays short and the connections are accepted sooner (the SQLite
+ * group commit, modules/orders/orders.group-commit.ts). Process-wide, as the event loop is.
+ */
+export function acceptingBurst(): boolean {
+  return burst;
+}
+
 /**
  * Keeps the event loop turning while connections wait to be accepted: in a turn that accepted a
  * connection, at most `whileAccepting` requests start their work; the others wait, first come
@@ -42,6 +56,7 @@ export class TurnGate {
   /** The server accepted a connection (its `connection` event). */
   noteConnection(): void {
     this.#accepted = true;
+    burst = true;
     this.#share = this.#whileAccepting;
     this.#scheduleRelease();
   }
@@ -67,8 +82,11 @@ export class TurnGate {
   /** A turn's check phase: a new share, first to the requests that wait. */
   readonly #release = (): void => {
     this.#releaseScheduled = false;
-    this.#share = this.#accepted ? this.#whileAccepting : Infinity;
+    const accepted = this.#accepted;
+    this.#share = accepted ? this.#whileAccepting : Infinity;
     this.#accepted = false;
+    // A turn that accepted a connection is a burst until a turn accepts none.
+    burst = accepted;
     this.#started = 0;
     while (this.#started < this.#share) {
       const start = this.#waiting[this.#head];
@@ -82,7 +100,8 @@ export class TurnGate {
       this.#head = 0;
     }
     // Scheduled from a check phase, the next release runs in the next turn's: while requests
-    // start, each turn gets its share (and forgets a connection accepted turns ago).
-    if (this.#started > 0) this.#scheduleRelease();
+    // start, each turn gets its share (and forgets a connection accepted turns ago); after a
+    // turn that accepted one, the next says whether the burst goes on.
+    if (this.#started > 0 || accepted) this.#scheduleRelease();
   };
 }

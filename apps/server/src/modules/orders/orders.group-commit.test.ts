@@ -5,6 +5,7 @@ import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } fr
 import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
 import { GroupCommit, inSavepoints } from './orders.group-commit.ts';
+import { acceptingBurst } from '../../lib/turn-gate.ts';
 import { MAX_POSTGRES_GROUP, placeOrderTakingStock, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
 
@@ -284,6 +285,49 @@ describe('placing orders in groups (group commit)', () => {
     expect(most).toBe(2);
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(24);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(5);
+  });
+
+  it('with a hold, a group waits while the hold says so, and the items arriving meanwhile join it', async () => {
+    const seen: number[][] = [];
+    let holding = true;
+    const group = new GroupCommit<number, number>(
+      async (items) => {
+        seen.push([...items]);
+        return items.map((value) => ({ ok: true, value }));
+      },
+      // A bound no test run reaches: here only the hold's answer ends the wait.
+      { hold: { while: () => holding, atMostMs: 60_000 } },
+    );
+    const runs = [group.run(1)];
+    for (let n = 2; n <= 4; n += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      runs.push(group.run(n));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    expect(seen).toEqual([]);
+    holding = false;
+    expect(await Promise.all(runs)).toEqual([1, 2, 3, 4]);
+    // Four items that arrived over several turns, in one group.
+    expect(seen).toEqual([[1, 2, 3, 4]]);
+  });
+
+  it('a hold keeps a group waiting at most atMostMs after its oldest item, however long the hold says so', async () => {
+    const seen: number[] = [];
+    const group = new GroupCommit<number, number>(
+      async (items) => {
+        seen.push(items.length);
+        return items.map((value) => ({ ok: true, value }));
+      },
+      { hold: { while: () => true, atMostMs: 5 } },
+    );
+    expect(await Promise.all([group.run(1), group.run(2)])).toEqual([1, 2]);
+    expect(seen).toEqual([2]);
+  });
+
+  it("SQLite's group waits while the server accepts a burst of connections (decision 016); PostgreSQL's does not", () => {
+    const { hold } = placementGroupsOf(app.db, app.dialect);
+    const expected = app.dialect === 'sqlite' ? { while: acceptingBurst, atMostMs: 20 } : undefined;
+    expect(hold).toEqual(expected);
   });
 
   it('answers every item with the error when the work answers for fewer items than it was given', async () => {

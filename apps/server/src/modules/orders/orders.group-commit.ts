@@ -14,8 +14,19 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
  */
 export type GroupWork<I, O> = (items: readonly I[]) => Promise<Array<Outcome<O>>>;
 
+/**
+ * When a group waits before it starts: while `while()` says so, re-asked every millisecond, and
+ * at most `atMostMs` after its oldest item arrived. The items that arrive meanwhile join it.
+ */
+export interface GroupHold {
+  while: () => boolean;
+  atMostMs: number;
+}
+
 interface Waiting<I, O> {
   item: I;
+  /** When it arrived (performance.now()). */
+  since: number;
   resolve: (value: O) => void;
   reject: (error: unknown) => void;
 }
@@ -33,7 +44,8 @@ interface Waiting<I, O> {
  * At most `concurrency` groups at a time per process (1 by default, as SQLite's one connection
  * needs; 2 on PostgreSQL, orders.repository.ts). A group starts from setImmediate: the requests
  * read in the same turn of the event loop join it, and the next group starts once a running one
- * is done and its answers are on their way.
+ * is done and its answers are on their way; with a `hold`, a group about to start may first wait
+ * a few milliseconds (SQLite: while the server accepts a burst of connections, decision 016).
  */
 export class GroupCommit<I, O> {
   private queue: Array<Waiting<I, O>> = [];
@@ -44,11 +56,14 @@ export class GroupCommit<I, O> {
 
   private readonly maxGroup: number;
   private readonly concurrency: number;
+  /** When a group about to start waits first (none: it starts in the next turn). */
+  readonly hold: GroupHold | undefined;
 
   constructor(
     private readonly work: GroupWork<I, O>,
-    options: { maxGroup?: number; concurrency?: number } = {},
+    options: { maxGroup?: number; concurrency?: number; hold?: GroupHold } = {},
   ) {
+    this.hold = options.hold;
     this.maxGroup = options.maxGroup ?? MAX_GROUP;
     this.concurrency = options.concurrency ?? 1;
   }
@@ -56,7 +71,7 @@ export class GroupCommit<I, O> {
   /** Runs `item` in the next group; settles once that group has committed (or failed). */
   run(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, since: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -64,11 +79,18 @@ export class GroupCommit<I, O> {
   private schedule(): void {
     if (this.scheduled || this.running >= this.concurrency) return;
     this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.runGroup();
-    });
+    setImmediate(this.start);
   }
+
+  private readonly start = (): void => {
+    const oldest = this.queue[0];
+    if (oldest && this.hold?.while() && performance.now() - oldest.since < this.hold.atMostMs) {
+      setTimeout(this.start, 1);
+      return;
+    }
+    this.scheduled = false;
+    void this.runGroup();
+  };
 
   private async runGroup(): Promise<void> {
     const group = this.queue.splice(0, this.maxGroup);

@@ -18,7 +18,8 @@ import {
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
-import { GroupCommit, inSavepoints, type Outcome } from './orders.group-commit.ts';
+import { GroupCommit, inSavepoints, type GroupHold, type Outcome } from './orders.group-commit.ts';
+import { acceptingBurst } from '../../lib/turn-gate.ts';
 
 /**
  * The API's order, with its lines. An unpaid order says when UNPAID_ORDER_TTL_HOURS cancels it
@@ -477,6 +478,14 @@ export const MAX_POSTGRES_GROUP = 50;
  */
 const POSTGRES_GROUPS_AT_ONCE = 2;
 
+/**
+ * SQLite commits on the event loop's own thread, waiting there for its fsync. While the server
+ * accepts a burst of connections (one per turn of the loop), a group waits, up to 20 ms after
+ * its first order arrived, so those turns stay short and the orders that come meanwhile share
+ * one commit (decision 016).
+ */
+const SQLITE_HOLD_WHILE_ACCEPTING: GroupHold = { while: acceptingBurst, atMostMs: 20 };
+
 /** The group commit of each database (one per Kysely instance: an app, a test's app). */
 const groupCommits = new WeakMap<Kysely<Database>, GroupCommit<OrderRequest, Placed>>();
 
@@ -487,7 +496,7 @@ export function placementGroupsOf(db: Kysely<Database>, dialect: DialectName): G
     group =
       dialect === 'postgres'
         ? new GroupCommit((orders) => placeOnPostgres(db, orders), { maxGroup: MAX_POSTGRES_GROUP, concurrency: POSTGRES_GROUPS_AT_ONCE })
-        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction));
+        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction), { hold: SQLITE_HOLD_WHILE_ACCEPTING });
     groupCommits.set(db, group);
   }
   return group;
