@@ -4,10 +4,20 @@ import { sql } from 'kysely';
 import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
-import { GroupCommit, inSavepoints } from './orders.group-commit.ts';
+import { GroupCommit, inSavepoints, type GroupCommitOptions } from './orders.group-commit.ts';
 import { acceptingBurst } from '../../lib/turn-gate.ts';
 import { MAX_POSTGRES_GROUP, placeOrderTakingStock, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
+
+/** A group commit whose work answers each item with itself, recording each group's items. */
+function recordingGroups(options: GroupCommitOptions = {}) {
+  const groups: number[][] = [];
+  const group = new GroupCommit<number, number>(async (items) => {
+    groups.push([...items]);
+    return items.map((value) => ({ ok: true, value }));
+  }, options);
+  return { group, groups };
+}
 
 /**
  * Group commit (decisions 011 and 014): orders placed at the same moment share one
@@ -248,16 +258,9 @@ describe('placing orders in groups (group commit)', () => {
   });
 
   it('a group never holds more than its maximum: the rest follow in the next', async () => {
-    const seen: number[] = [];
-    const group = new GroupCommit<number, number>(
-      async (items) => {
-        seen.push(items.length);
-        return items.map((value) => ({ ok: true, value }));
-      },
-      { maxGroup: 4 },
-    );
+    const { group, groups } = recordingGroups({ maxGroup: 4 });
     expect(await Promise.all(Array.from({ length: 10 }, (_, n) => group.run(n)))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(seen).toEqual([4, 4, 2]);
+    expect(groups.map((items) => items.length)).toEqual([4, 4, 2]);
   });
 
   it('runs at most `concurrency` groups at once, and every item in one of them', async () => {
@@ -288,16 +291,9 @@ describe('placing orders in groups (group commit)', () => {
   });
 
   it('with a hold, a group waits while the hold says so, and the items arriving meanwhile join it', async () => {
-    const seen: number[][] = [];
     let holding = true;
-    const group = new GroupCommit<number, number>(
-      async (items) => {
-        seen.push([...items]);
-        return items.map((value) => ({ ok: true, value }));
-      },
-      // A bound no test run reaches: here only the hold's answer ends the wait.
-      { hold: { while: () => holding, atMostMs: 60_000 } },
-    );
+    // A bound no test run reaches: here only the hold's answer ends the wait.
+    const { group, groups: seen } = recordingGroups({ hold: { while: () => holding, atMostMs: 60_000 } });
     const runs = [group.run(1)];
     for (let n = 2; n <= 4; n += 1) {
       await new Promise((resolve) => setTimeout(resolve, 3));
@@ -312,16 +308,9 @@ describe('placing orders in groups (group commit)', () => {
   });
 
   it('a hold keeps a group waiting at most atMostMs after its oldest item, however long the hold says so', async () => {
-    const seen: number[] = [];
-    const group = new GroupCommit<number, number>(
-      async (items) => {
-        seen.push(items.length);
-        return items.map((value) => ({ ok: true, value }));
-      },
-      { hold: { while: () => true, atMostMs: 5 } },
-    );
+    const { group, groups } = recordingGroups({ hold: { while: () => true, atMostMs: 5 } });
     expect(await Promise.all([group.run(1), group.run(2)])).toEqual([1, 2]);
-    expect(seen).toEqual([2]);
+    expect(groups).toEqual([[1, 2]]);
   });
 
   it("SQLite's group waits while the server accepts a burst of connections (decision 016); PostgreSQL's does not", () => {

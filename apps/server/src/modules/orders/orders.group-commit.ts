@@ -23,6 +23,14 @@ export interface GroupHold {
   atMostMs: number;
 }
 
+export interface GroupCommitOptions {
+  /** The most items one group takes (MAX_GROUP by default). */
+  maxGroup?: number;
+  /** How many groups run at once (1 by default). */
+  concurrency?: number;
+  hold?: GroupHold;
+}
+
 interface Waiting<I, O> {
   item: I;
   /** When it arrived (performance.now()). */
@@ -61,7 +69,7 @@ export class GroupCommit<I, O> {
 
   constructor(
     private readonly work: GroupWork<I, O>,
-    options: { maxGroup?: number; concurrency?: number; hold?: GroupHold } = {},
+    options: GroupCommitOptions = {},
   ) {
     this.hold = options.hold;
     this.maxGroup = options.maxGroup ?? MAX_GROUP;
