@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../connect.ts';
 import { migrations } from '../migrate.ts';
 import { usePostgres } from '../../test/helpers.ts';
+import { addOldTool, sqliteMigrationsUpTo } from './migration-test-helpers.ts';
 
 // On SQLite only: on PostgreSQL the store's migrations need better-auth's tables first, which
 // only the app creates; the catalog suites run the finished schema on both databases.
@@ -10,28 +11,11 @@ describe.skipIf(usePostgres)('migration 008 on a store that already has tools', 
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = connectDatabase({ url: ':memory:' });
-    const before = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations('sqlite')).filter(([name]) => name < '008')) },
-    });
+    const before = new Migrator({ db: handle.db, provider: sqliteMigrationsUpTo('007') });
     const upTo007 = await before.migrateToLatest();
     if (upTo007.error) throw upTo007.error;
-    const now = new Date().toISOString();
-    for (const name of ['Old Drill', 'Old Saw']) {
-      await handle.db
-        .insertInto('tool')
-        .values({
-          name,
-          description: 'Kept from before',
-          img: '/x.svg',
-          price_cents: 100,
-          available: 5,
-          minimum: 1,
-          created_at: now,
-          updated_at: now,
-        } as never)
-        .execute();
-    }
+    // Tools without a SKU: the column comes with migration 008.
+    for (const name of ['Old Drill', 'Old Saw']) await addOldTool(handle, { name });
     const after = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations('sqlite') } });
     const to008 = await after.migrateToLatest();
     if (to008.error) throw to008.error;

@@ -1,31 +1,14 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../connect.ts';
-import { migrations } from '../migrate.ts';
 import { usePostgres } from '../../test/helpers.ts';
-
-/** The migrations up to number `last` ("024"). */
-const upTo = (last: string) => ({
-  getMigrations: async () => Object.fromEntries(Object.entries(migrations('sqlite')).filter(([name]) => name.slice(0, 3) <= last)),
-});
+import { addOldTool, foundInSearchIndex, sqliteMigrationsUpTo as upTo } from './migration-test-helpers.ts';
 
 // SQLite only: the migration changes nothing on PostgreSQL (its index has no order).
 describe.skipIf(usePostgres)('migration 025 on a store that already has tools', () => {
   let handle: DatabaseHandle;
   /** The ids of the tools whose name, SKU or description hold the word, as the search index finds them. */
-  const found = (word: string, rowid: 'rowid' | '-rowid') =>
-    handle.sqlite
-      ?.prepare(`select ${rowid} as id from tool_fts where tool_fts match ? order by id`)
-      .all(`"${word}"*`)
-      .map((row) => (row as { id: number }).id);
-
-  const addTool = async (name: string, sku: string, description: string) => {
-    const now = new Date().toISOString();
-    await handle.db
-      .insertInto('tool')
-      .values({ name, sku, description, img: '/x.svg', price_cents: 100, available: 5, minimum: 1, created_at: now, updated_at: now })
-      .execute();
-  };
+  const found = (word: string, rowid: 'rowid' | '-rowid') => foundInSearchIndex(handle, word, rowid);
 
   beforeAll(async () => {
     handle = connectDatabase({ url: ':memory:' });
@@ -36,7 +19,7 @@ describe.skipIf(usePostgres)('migration 025 on a store that already has tools', 
       ['Old Saw', 'OLD-2'],
       ['Old Hammer', 'OLD-3'],
     ] as const) {
-      await addTool(name, sku, 'Kept from before');
+      await addOldTool(handle, { name, sku });
     }
     const latest = await new Migrator({ db: handle.db, provider: upTo('025') }).migrateToLatest();
     if (latest.error) throw latest.error;
@@ -56,7 +39,7 @@ describe.skipIf(usePostgres)('migration 025 on a store that already has tools', 
 
     await sql`delete from tool where id = 3`.execute(handle.db);
     expect(found('kept', '-rowid')).toEqual([1, 2]);
-    await addTool('New Level', 'NEW-1', 'Bubble');
+    await addOldTool(handle, { name: 'New Level', sku: 'NEW-1', description: 'Bubble' });
     expect(found('bubble', '-rowid')).toEqual([4]);
   });
 

@@ -1,41 +1,17 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../connect.ts';
-import { migrations } from '../migrate.ts';
 import { usePostgres } from '../../test/helpers.ts';
-
-/** The migrations up to number `last` ("028"). */
-const upTo = (last: string) => ({
-  getMigrations: async () => Object.fromEntries(Object.entries(migrations('sqlite')).filter(([name]) => name.slice(0, 3) <= last)),
-});
+import { addOldTool, foundInSearchIndex, sqliteMigrationsUpTo as upTo } from './migration-test-helpers.ts';
 
 // SQLite only: PostgreSQL's search column is unchanged.
 describe.skipIf(usePostgres)('migration 029: the search index holds the live tools only', () => {
   let handle: DatabaseHandle;
   /** The ids of the tools the search index finds by the word. */
-  const found = (word: string) =>
-    handle.sqlite
-      ?.prepare('select -rowid as id from tool_fts where tool_fts match ? order by id')
-      .all(`"${word}"*`)
-      .map((row) => (row as { id: number }).id);
+  const found = (word: string) => foundInSearchIndex(handle, word);
   const now = new Date().toISOString();
-  const addTool = async (name: string, deleted = false) => {
-    await handle.db
-      .insertInto('tool')
-      .values({
-        name,
-        sku: name.toUpperCase().replace(/\W/g, '-'),
-        description: 'Kept from before',
-        img: '/x.svg',
-        price_cents: 100,
-        available: 5,
-        minimum: 1,
-        created_at: now,
-        updated_at: now,
-        deleted_at: deleted ? now : null,
-      })
-      .execute();
-  };
+  const addTool = (name: string, deleted = false) =>
+    addOldTool(handle, { name, sku: name.toUpperCase().replace(/\W/g, '-'), ...(deleted ? { deletedAt: now } : {}) });
   const remove = (id: number) => handle.db.updateTable('tool').set({ deleted_at: now }).where('id', '=', id).execute();
 
   beforeAll(async () => {
