@@ -105,6 +105,8 @@ export const stockHistoryQuerySchema = z.strictObject({
     .string()
     .trim()
     .regex(/^\d{1,30}$/, 'cursor is not valid')
+    // An offset the database can take: a larger one names no page (and SQLite refuses it).
+    .refine((cursor) => Number.isSafeInteger(Number(cursor)), 'cursor is not valid')
     .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
