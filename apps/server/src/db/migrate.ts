@@ -26,6 +26,7 @@ import { catalogLongerPrefixes } from './migrations/026-catalog-longer-prefixes.
 import { catalogInStockPrices } from './migrations/027-catalog-in-stock-prices.ts';
 import { lowStockIndexWithoutStock } from './migrations/028-low-stock-index-without-stock.ts';
 import { catalogSearchLiveOnly } from './migrations/029-catalog-search-live-only.ts';
+import { catalogInStockPostgres } from './migrations/030-catalog-in-stock-postgres.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '027-catalog-in-stock-prices': catalogInStockPrices(dialect),
     '028-low-stock-index-without-stock': lowStockIndexWithoutStock(dialect),
     '029-catalog-search-live-only': catalogSearchLiveOnly(dialect),
+    '030-catalog-in-stock-postgres': catalogInStockPostgres(dialect),
   };
 }
 

@@ -33,6 +33,15 @@ export interface ToolTable {
   deleted_at: Timestamp | null;
 }
 
+/**
+ * PostgreSQL only (migration 030): the live tools in stock and their price, kept in step with
+ * the tool table by triggers, so an in-stock price range is counted from its index alone.
+ */
+export interface ToolInStockTable {
+  tool_id: number;
+  price_cents: number;
+}
+
 /** Every change of a tool's stock that is not an order: the initial stock and restocks. */
 export interface StockAdjustmentTable {
   id: Generated<number>;
@@ -281,6 +290,7 @@ export interface AuthThrottleTable {
 
 export interface Database {
   tool: ToolTable;
+  tool_in_stock: ToolInStockTable;
   stock_adjustment: StockAdjustmentTable;
   orders: OrderTable;
   order_line: OrderLineTable;

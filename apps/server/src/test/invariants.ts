@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -18,6 +18,8 @@ import type { Database } from '../db/schema.ts';
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
  * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at).
  * - At least one admin exists.
+ * - PostgreSQL: the table of the tools in stock (migration 030) holds exactly the live tools with
+ *   stock, each at its price.
  *
  * Returns the violations as readable lines; an empty list means all hold.
  */
@@ -123,6 +125,25 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
   const admins = await sql<{ n: number }>`
     select count(*) as n from "user" where role = 'admin' and "deletedAt" is null`.execute(db);
   if (Number(admins.rows[0]?.n ?? 0) < 1) violations.push('no admin exists');
+
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const inStock = await sql<{ id: number; listed: number | null; price: number | null }>`
+      select coalesce(t.id, s.tool_id) as id, s.price_cents as listed, t.price_cents as price
+      from (select id, price_cents from tool where deleted_at is null and available > 0) t
+      full join tool_in_stock s on s.tool_id = t.id
+      where t.id is null or s.tool_id is null or s.price_cents <> t.price_cents
+      order by 1
+      limit 20`.execute(db);
+    for (const r of inStock.rows) {
+      violations.push(
+        r.price === null
+          ? `tool ${r.id} is listed in stock but is deleted or out of stock`
+          : r.listed === null
+            ? `tool ${r.id} is in stock but not listed in stock`
+            : `tool ${r.id} is listed in stock at ${r.listed} cents but costs ${r.price}`,
+      );
+    }
+  }
 
   return violations;
 }

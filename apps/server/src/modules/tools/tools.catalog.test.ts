@@ -378,17 +378,28 @@ describe('counting matches', () => {
     expect(few.total).toBe(Math.ceil((MAX_COUNTED_TOOLS + 5) / 7));
   });
 
-  it('counts a price range exactly up to the cap, read along the price index on PostgreSQL', async () => {
+  it('counts a price range exactly up to the cap, on PostgreSQL along the price index or from the tools in stock', async () => {
     const range = (await app.inject({ url: '/api/tools?minPrice=100&maxPrice=106' })).json();
     expect(range).toMatchObject({ total: MAX_COUNTED_TOOLS, totalIsLowerBound: true });
     const inStock = (await app.inject({ url: '/api/tools?inStock=true&minPrice=101' })).json();
     // Prices 101 to 106 (six in seven tools), in stock (every other one).
     const expected = Array.from({ length: MAX_COUNTED_TOOLS + 5 }, (_, i) => i).filter((i) => i % 7 !== 0 && i % 2 === 1).length;
     expect(inStock.total).toBe(expected);
-    // PostgreSQL marks a whole range in a bitmap before counting it; ordered by price it stops at the cap.
+    // PostgreSQL counts the tools in stock from their own table (migration 030), by price.
     const { db: recording, statements: counted } = recordingStatements(app);
     const filter = { words: [], text: '', inStock: true, minPrice: 101, maxPrice: undefined };
     expect(await countCatalog(recording, app.dialect, filter, MAX_COUNTED_TOOLS + 1)).toBe(expected);
+    expect(counted.join()).toMatch(
+      app.dialect === 'postgres'
+        ? /from "tool_in_stock" as "s" where "s"."price_cents" >= \$1 order by "s"."price_cents"/
+        : /^(?!.*order by)/,
+    );
+    // A range of every tool, in stock or not: PostgreSQL marks a whole range in a bitmap before
+    // counting it; ordered by price it stops at the cap.
+    counted.length = 0;
+    expect(await countCatalog(recording, app.dialect, { ...filter, inStock: false, minPrice: 100 }, MAX_COUNTED_TOOLS + 1)).toBe(
+      MAX_COUNTED_TOOLS + 1,
+    );
     expect(counted.join()).toMatch(app.dialect === 'postgres' ? /order by "t"."price_cents"/ : /^(?!.*order by)/);
   });
 
