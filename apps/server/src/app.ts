@@ -25,6 +25,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { AppError } from './lib/errors.ts';
 import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { SearchKeyStats } from './modules/tools/tools.search-stats.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     catalogCache: TtlCache<unknown>;
     /** Answers sent before the router until a deadline (health's last good check). */
     heldAnswers: HeldAnswers;
+    /** PostgreSQL: how common the search index's keys are (how a search page is read). */
+    searchKeyStats: SearchKeyStats | undefined;
   }
 }
 
@@ -187,6 +190,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paymentsPlugin, { config });
   await migrateToLatest(app.db, app.dialect, config.DATABASE_SCHEMA);
   if (config.SEED_DEMO) await seedDemoData(app.db);
+  app.decorate(
+    'searchKeyStats',
+    app.dialect === 'postgres'
+      ? new SearchKeyStats(app.db, (error) => app.log.warn({ err: error }, 'reading the search statistics failed; searches use the index'))
+      : undefined,
+  );
 
   mkdirSync(path.resolve(config.UPLOAD_DIR), { recursive: true });
   await app.register(healthRoutes);

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../modules/mail/outbox.ts';
 import type { PaymentGateway } from '../modules/payments/payments.gateway.ts';
 import type { TtlCache } from './ttl-cache.ts';
+import type { SearchKeyStats } from '../modules/tools/tools.search-stats.ts';
 
 /**
  * The one shape in which services receive what they use, decorated on the app by its plugins
@@ -21,4 +22,6 @@ export interface ServiceDeps {
   config: Config;
   /** The catalog's cached reads: cleared after every stock change. */
   catalogCache: TtlCache<unknown>;
+  /** PostgreSQL: how common the search index's keys are; undefined on SQLite. */
+  searchKeyStats?: SearchKeyStats | undefined;
 }

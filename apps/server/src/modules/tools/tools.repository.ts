@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { builtOncePerShape } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, TOOL_COLUMNS, type ToolRow, type Db } from '../../db/schema.ts';
+import type { SearchKeyStats } from './tools.search-stats.ts';
 
 /** A tool as Manage Products sees it: the catalog's fields and its low-stock threshold. */
 export function toManagedTool(row: ToolRow): ManagedTool {
@@ -134,14 +135,21 @@ const noneOf = (key: NewestKey, ids: readonly number[]) => sql<boolean>`${key.co
  * search words it uses the database's full-text index: SQLite's FTS5 table or PostgreSQL's
  * `search` tsvector (name and SKU weight A, description C). Every word matches as a prefix,
  * all words must match. Also answers the tool's id as the sorts break ties with (`id`) and
- * what to read newest first by (`newest`).
+ * what to read newest first by (`newest`). With a `walk` (PostgreSQL, see walkFor), only the
+ * newest tools it takes are read, newest first, each checked against the words.
  */
-function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope: Scope = 'anywhere') {
-  let query = db.selectFrom('tool as t').where('t.deleted_at', 'is', null);
+function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope: Scope = 'anywhere', walk?: NewestWalk) {
+  const tools = db.selectFrom('tool as t');
+  // The walk's tools are rows of the tool table under the same name: the same builder type.
+  let query = (walk ? db.selectFrom(newestLiveTools(db, walk).as('t')) : tools) as typeof tools;
+  query = query.where('t.deleted_at', 'is', null);
   let id: RawBuilder<number> | ReturnType<typeof sql.ref<number>> = sql.ref<number>('t.id');
   let newest: NewestKey = { column: id, sign: 1 };
   if (filter.words.length > 0) {
-    if (dialect === 'sqlite') {
+    if (dialect === 'postgres' && walk) {
+      // Read in the walk's order (newest first), each tool checked: no search index.
+      query = query.where(postgresMatch(filter.words, scope));
+    } else if (dialect === 'sqlite') {
       const match = sqliteMatch(filter.words, scope);
       query = query.innerJoin(sql<{ rowid: number }>`tool_fts`.as('tool_fts'), (join) =>
         join.on(sql.ref('t.id'), '=', sql`-tool_fts.rowid`),
@@ -165,6 +173,52 @@ function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope
 
 const toolColumns = TOOL_COLUMNS.map((column) => `t.${column}` as const);
 
+/** PostgreSQL: the newest `rows` live tools (older than `before`), one at a time off the id index. */
+interface NewestWalk {
+  rows: number;
+  before?: number | undefined;
+}
+
+function newestLiveTools(db: Db, walk: NewestWalk) {
+  let query = db.selectFrom('tool').selectAll().where('deleted_at', 'is', null);
+  if (walk.before !== undefined) query = query.where('id', '<', walk.before);
+  return query.orderBy('id', 'desc').limit(walk.rows);
+}
+
+/**
+ * PostgreSQL: when a tier of a search is read by walking the newest tools instead of through the
+ * search index. A GIN index answers which tools match, in no order: a page of the newest matches
+ * of a common word ("metal", in 1 tool in 8 at 100,000 tools) read every one of its 12,500
+ * matches to keep the newest 25 (78 ms), where walking the newest tools finds them in the first
+ * 200 (1.2 ms). So a tier whose words the database's statistics say many tools hold (at least
+ * WALK_FROM_MATCHES, and at least WALK_FROM_SHARE of the tools, see SearchKeyStats) walks the
+ * newest tools, as far as WALK_MARGIN times the tools it should take to fill the page; if the
+ * walk ends short (the statistics were wrong, or the matches are among the older tools), the
+ * tier is read through the index as before. A price range can make common words rare: those
+ * searches use the index. In a small catalog the index is read: every search there is cheap.
+ */
+const WALK_FROM_MATCHES = 1_000;
+const WALK_FROM_SHARE = 0.02;
+const WALK_MARGIN = 3;
+const WALK_MOST_ROWS = 4_000;
+
+function walkFor(
+  dialect: DialectName,
+  filter: CatalogFilter,
+  stats: SearchKeyStats | undefined,
+  tier: RelevanceTier,
+  wanted: number,
+  before: number | undefined,
+): NewestWalk | undefined {
+  if (dialect !== 'postgres' || !stats || tier === 2) return undefined;
+  if (filter.minPrice !== undefined || filter.maxPrice !== undefined) return undefined;
+  const inName = stats.share(filter.words, true);
+  // The last tier holds the tools with the words, not all of them in the name.
+  const share = tier === 1 ? inName : stats.share(filter.words, false) - inName;
+  if (share < WALK_FROM_SHARE || share * stats.tools < WALK_FROM_MATCHES) return undefined;
+  return { rows: Math.min(WALK_MOST_ROWS, Math.ceil((WALK_MARGIN * wanted) / share)), before };
+}
+
 /**
  * One page of live tools that pass the filter, in the key's sort, after `after`: `limit` rows.
  * Every sort ends with the id, so the order is total and a page never repeats or skips a tool.
@@ -176,8 +230,9 @@ export async function findCatalogPage(
   sort: CatalogKey['sort'],
   after: CatalogKey | undefined,
   limit: number,
+  stats?: SearchKeyStats,
 ): Promise<CatalogRow[]> {
-  if (sort === 'relevance') return findRelevancePage(db, dialect, filter, after?.sort === 'relevance' ? after : undefined, limit);
+  if (sort === 'relevance') return findRelevancePage(db, dialect, filter, after?.sort === 'relevance' ? after : undefined, limit, stats);
   if (filter.words.length > 0)
     return catalogPageQuery(db, dialect, filter, sort, after?.sort === sort ? after : undefined, limit).execute();
   // The catalog browsed, filtered and sorted: a query of a few shapes, built once per shape.
@@ -298,6 +353,7 @@ async function findRelevancePage(
   filter: CatalogFilter,
   after: Extract<CatalogKey, { sort: 'relevance' }> | undefined,
   limit: number,
+  stats: SearchKeyStats | undefined,
 ): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = [];
   const sameSku = sql<boolean>`lower(t.sku) = lower(${filter.text})`;
@@ -313,21 +369,25 @@ async function findRelevancePage(
   for (const [tier, scope] of tiers) {
     if ((after && tier > after.tier) || rows.length >= limit || (tier === 2 && !couldBeSku)) continue;
     const notInName = tier === 0 ? allInName : undefined;
-    // An exact SKU is found by its own index; the search words would match it anyway.
-    const { query: filtered, newest } = catalogQuery(
-      db,
-      dialect,
-      tier === 2 ? { ...filter, words: [] } : filter,
-      notInName ? 'anywhere' : scope,
-    );
-    let query = filtered.select(toolColumns).where(tier === 2 ? sameSku : (eb) => eb.not(sameSku));
-    if (after && tier === after.tier) query = query.where(olderThan(newest, after.id));
-    if (notInName && notInName.length > 0) query = query.where(noneOf(newest, notInName));
     const wanted = limit - rows.length;
-    const found = await query
-      .orderBy(...newestFirst(newest))
-      .limit(wanted)
-      .execute();
+    const tierQuery = (walk?: NewestWalk) => {
+      // An exact SKU is found by its own index; the search words would match it anyway.
+      const { query: filtered, newest } = catalogQuery(
+        db,
+        dialect,
+        tier === 2 ? { ...filter, words: [] } : filter,
+        notInName ? 'anywhere' : scope,
+        walk,
+      );
+      let query = filtered.select(toolColumns).where(tier === 2 ? sameSku : (eb) => eb.not(sameSku));
+      if (after && tier === after.tier) query = query.where(olderThan(newest, after.id));
+      if (notInName && notInName.length > 0) query = query.where(noneOf(newest, notInName));
+      return query.orderBy(...newestFirst(newest)).limit(wanted);
+    };
+    const walk = walkFor(dialect, filter, stats, tier, wanted, after && tier === after.tier ? after.id : undefined);
+    const walked = walk ? await tierQuery(walk).execute() : [];
+    // A walk that filled the page found its newest matches; one that ended short proves nothing.
+    const found = walked.length === wanted ? walked : await tierQuery().execute();
     if (tier === 1 && after?.tier !== 1 && found.length < wanted) allInName = found.map((row) => row.id);
     rows.push(...found.map((row) => ({ ...row, tier })));
   }

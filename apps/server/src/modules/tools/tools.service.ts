@@ -115,7 +115,10 @@ function keyOf(row: CatalogRow, sort: ToolSort): CatalogKey {
  * The first page of every query is answered from memory for a moment (the home page and the
  * catalog's first screen are what most visitors ask for), with the number of matches.
  */
-export async function listTools(deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache'>, query: ToolListQuery): Promise<ToolPage> {
+export async function listTools(
+  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
+  query: ToolListQuery,
+): Promise<ToolPage> {
   const { catalogCache: cache } = deps;
   const text = query.q ?? '';
   const words = searchWords(text);
@@ -151,14 +154,14 @@ export async function listTools(deps: Pick<ServiceDeps, 'db' | 'dialect' | 'cata
 }
 
 async function readCatalogPage(
-  deps: Pick<ServiceDeps, 'db' | 'dialect'>,
+  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'searchKeyStats'>,
   filter: CatalogFilter,
   sort: ToolSort,
   after: CatalogKey | undefined,
   limit: number,
 ): Promise<ToolPage> {
   const { db, dialect } = deps;
-  const rows = await findCatalogPage(db, dialect, filter, sort, after, limit + 1);
+  const rows = await findCatalogPage(db, dialect, filter, sort, after, limit + 1, deps.searchKeyStats);
   const page = pageOf(
     rows,
     limit,
