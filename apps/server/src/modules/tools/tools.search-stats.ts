@@ -29,9 +29,9 @@ export class SearchKeyStats {
   ) {}
 
   /**
-   * The estimated share (0 to 1) of the live tools holding every one of `words` as a prefix,
-   * in the name or SKU (`name`) or anywhere: the product of the keys' shares, as if the words
-   * were independent; 0 when a key is not a common one (or before the first read has ended).
+   * The estimated share (0 to 1) of the tools holding every one of `words` as a prefix, in the
+   * name or SKU (`inName`) or anywhere: the product of the keys' shares, as if the words were
+   * independent; 0 when a key is not a common one (or before the first read has ended).
    */
   share(words: readonly string[], inName: boolean): number {
     this.#refreshWhenStale();
