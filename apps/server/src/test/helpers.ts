@@ -84,3 +84,16 @@ export function cookieFrom(res: LightMyRequestResponse): string {
 export function as(app: FastifyInstance, user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, ...(user ? { cookie: user.cookie } : {}) } });
 }
+
+/** The app's database, and the SQL of every statement run through it. */
+export function recordingStatements(app: FastifyInstance) {
+  const statements: string[] = [];
+  const db = app.db.withPlugin({
+    transformQuery: ({ node }) => {
+      statements.push(app.db.getExecutor().compileQuery(node, { queryId: 'recorded' }).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db, statements };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { as, createTestApp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { as, createTestApp, recordingStatements, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { MAX_COUNTED_TOOLS } from '@toolsify/shared/tools';
 import { countCatalog, insertTool, softDeleteTool } from './tools.repository.ts';
 
@@ -331,19 +331,6 @@ describe('catalog paging through ties', () => {
     expect(d500).toEqual([...d500].sort((a, b) => b - a));
   });
 });
-
-/** The app's database, and the SQL of every statement run through it. */
-function recordingStatements(app: FastifyInstance) {
-  const statements: string[] = [];
-  const db = app.db.withPlugin({
-    transformQuery: ({ node }) => {
-      statements.push(app.db.getExecutor().compileQuery(node, { queryId: 'recorded' }).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  });
-  return { db, statements };
-}
 
 describe('counting matches', () => {
   let app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, usePostgres } from '../../test/helpers.ts';
+import { createTestApp, recordingStatements, usePostgres } from '../../test/helpers.ts';
 import { nowIso } from '../../db/schema.ts';
 import { listTools } from './tools.service.ts';
 import { SearchKeyStats } from './tools.search-stats.ts';
@@ -12,7 +12,8 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read by walking the newest tools', () => {
   let app: FastifyInstance;
   let stats: SearchKeyStats;
-  const statements: string[] = [];
+  let recorded: FastifyInstance['db'];
+  let statements: string[];
   const TOOLS = 4_000;
 
   /**
@@ -22,6 +23,7 @@ describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read b
    */
   beforeAll(async () => {
     app = await createTestApp();
+    ({ db: recorded, statements } = recordingStatements(app));
     const now = nowIso();
     const rows = Array.from({ length: TOOLS }, (_, i) => ({
       name: `${i % 4 === 0 ? 'Angle Grinder' : 'Bench Vise'} ${i}${i < 1_500 ? ' anvil' : ''}`,
@@ -47,19 +49,10 @@ describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read b
   });
   afterAll(() => app.close());
 
-  const recording = () =>
-    app.db.withPlugin({
-      transformQuery: ({ node }) => {
-        statements.push(app.db.getExecutor().compileQuery(node, { queryId: 'recorded' }).sql);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
-
   /** Every page of a search, each read afresh (no cache), with or without the statistics. */
   async function allPages(query: Record<string, string>, withStats: boolean) {
     const deps = {
-      db: recording(),
+      db: recorded,
       dialect: app.dialect,
       catalogCache: new TtlCache<unknown>(0, 1),
       searchKeyStats: withStats ? stats : undefined,
@@ -144,7 +137,7 @@ describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read b
     expect(small.share(['metal'], false) * stats.tools).toBeGreaterThan(1_000);
     statements.length = 0;
     await listTools(
-      { db: recording(), dialect: app.dialect, catalogCache: new TtlCache<unknown>(0, 1), searchKeyStats: small },
+      { db: recorded, dialect: app.dialect, catalogCache: new TtlCache<unknown>(0, 1), searchKeyStats: small },
       toolListQuerySchema.parse({ q: 'metal', limit: '24' }),
     );
     expect(walked()).toEqual([]);
