@@ -75,7 +75,7 @@ type Scope = 'anywhere' | 'name' | 'elsewhere';
  * The longest search word that is one key of the search index (migration 026): SQLite's FTS5
  * prefix indexes and PostgreSQL's prefix keys hold each word's first 1 to 12 characters.
  */
-const LONGEST_KEY = 12;
+export const LONGEST_KEY = 12;
 
 /**
  * PostgreSQL: the tools whose `search` tsvector (migrations 008, 024 and 026) holds every word

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { LONGEST_KEY } from './tools.repository.ts';
 
 /** How long the statistics read are used before they are read again (in the background). */
 export const SEARCH_STATS_MAX_AGE_MS = 5 * 60 * 1000;
-
-/** The search index's keys hold a word's first 12 characters (migration 026). */
-const KEY_LENGTH = 12;
 
 /**
  * PostgreSQL: how common each key of the catalog's search index is, as the database's own
@@ -77,5 +75,5 @@ export class SearchKeyStats {
 
 /** A search word's key in the index, as near as it matters here (accents dropped, 12 characters). */
 function keyOf(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, KEY_LENGTH);
+  return word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, LONGEST_KEY);
 }
