@@ -4,7 +4,7 @@
  * without the form libraries. The server enforces the same rule when it takes the stock
  * (orders.repository.ts), and a property test holds the two to the same answers.
  */
-import { formatCents } from './money.ts';
+import { formatCents, formatCount } from './money.ts';
 
 /** From `minQuantity` pieces on, each piece costs `unitPriceCents`. */
 export interface PriceBreak {
@@ -52,11 +52,11 @@ export function lineCostCents(pricing: Pricing, quantity: number): number {
 export const packSizeOf = (rules: QuantityRules): number => rules.packSize ?? 1;
 
 export function soldInPacksMessage(packSize: number, choices: readonly number[]): string {
-  return `Sold in packs of ${packSize}: choose ${choices.map((n) => n.toLocaleString('en-US')).join(' or ')}.`;
+  return `Sold in packs of ${packSize}: choose ${choices.map((n) => formatCount(n)).join(' or ')}.`;
 }
 
 export function aboveMaxPerOrderMessage(maxPerOrder: number): string {
-  return `You can order at most ${maxPerOrder.toLocaleString('en-US')} pieces of this tool in one order.`;
+  return `You can order at most ${formatCount(maxPerOrder)} pieces of this tool in one order.`;
 }
 
 /** The largest quantity one order may have: the stock or the maximum, down to a whole pack (0: none). */
@@ -150,7 +150,7 @@ export function nudgeMessage(nudge: Nudge): string {
       : nudge.costChangeCents < 0
         ? `the order costs ${formatCents(-nudge.costChangeCents)} less and you save`
         : 'the order costs the same and you save';
-  return `Add ${nudge.addPieces.toLocaleString('en-US')} more pieces and every piece costs ${formatCents(nudge.unitPriceCents)}: ${change} ${formatCents(nudge.savingCents)} against ${nudge.quantity.toLocaleString('en-US')} at today's price.`;
+  return `Add ${formatCount(nudge.addPieces)} more pieces and every piece costs ${formatCents(nudge.unitPriceCents)}: ${change} ${formatCents(nudge.savingCents)} against ${formatCount(nudge.quantity)} at today's price.`;
 }
 
 /** A tool's pricing and quantity settings, as an admin saves them. */

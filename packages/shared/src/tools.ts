@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
-import { dollarsToCents, formatCents } from './money.ts';
+import { dollarsToCents, formatCents, formatCount } from './money.ts';
 import { MAX_CARD_PAYMENT_CENTS } from './payments.ts';
 import { MAX_SEARCH_LENGTH, toolSorts } from './search.ts';
 import { MAX_PACK_SIZE, MAX_PRICE_BREAKS, pricingIssues, type PricingSettings } from './pricing.ts';
@@ -123,7 +123,7 @@ const quantityField = (message: string) =>
     .number({ error: message })
     .int('Must be a whole number')
     .min(1, message)
-    .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`);
+    .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`);
 
 const priceCentsField = z
   .number({ error: 'Price is Required' })
@@ -142,7 +142,7 @@ const priceBreakQuantity = z
   .number({ error: 'Quantity is Required' })
   .int('Must be a whole number')
   .min(2, 'A price break starts at 2 pieces or more')
-  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`);
+  .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`);
 
 const tooManyBreaks = `At most ${MAX_PRICE_BREAKS} price breaks`;
 
@@ -166,13 +166,13 @@ const packSizeField = z
   .number({ error: 'Pack size is Required' })
   .int('Must be a whole number')
   .min(1, 'Pack size must be at least 1')
-  .max(MAX_PACK_SIZE, `Pack size must be ${MAX_PACK_SIZE.toLocaleString('en-US')} or less`);
+  .max(MAX_PACK_SIZE, `Pack size must be ${formatCount(MAX_PACK_SIZE)} or less`);
 
 const maxPerOrderField = z
   .number({ error: 'Maximum per order must be a number' })
   .int('Must be a whole number')
   .min(1, 'Maximum per order must be at least 1')
-  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+  .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`)
   .nullable();
 
 /** Stock at or under which a tool is low (the admin's Low stock view); null: no alert. */
@@ -180,7 +180,7 @@ const lowStockThresholdField = z
   .number({ error: 'Low-stock alert must be a number of pieces' })
   .int('Must be a whole number')
   .min(0, 'Low-stock alert cannot be negative')
-  .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+  .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`)
   .nullable();
 
 const PRICING_FIELDS = new Set<PropertyKey>(['priceCents', 'price', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks']);
@@ -307,8 +307,8 @@ export const stockChangeSchema = z
     delta: z
       .number({ error: 'Stock change must be a number' })
       .int('Must be a whole number')
-      .min(-MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
-      .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
+      .min(-MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`)
+      .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`)
       .refine((d) => d !== 0, 'Stock change cannot be 0'),
     reason: z.enum(stockReasons, { error: 'Reason must be restock or correction' }),
   })
@@ -372,8 +372,8 @@ export const editToolFormSchema = z
     stockDelta: z
       .number({ error: 'Stock change must be a number' })
       .int('Must be a whole number')
-      .min(-MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`)
-      .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`),
+      .min(-MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`)
+      .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`),
     stockReason: z.enum(stockReasons),
   })
   .refine((f) => f.stockReason !== 'restock' || f.stockDelta >= 0, {

@@ -2,7 +2,7 @@
 // oxlint-disable-next-line import/no-named-as-default
 import PDFDocument from 'pdfkit';
 import { company } from '@toolsify/shared/company';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -108,13 +108,7 @@ export function renderInvoicePdf(
   };
   header();
   for (const line of order.lines) {
-    const cells = [
-      line.sku,
-      line.tool,
-      line.quantity.toLocaleString('en-US'),
-      formatCents(line.unitPriceCents),
-      formatCents(line.totalCents),
-    ];
+    const cells = [line.sku, line.tool, formatCount(line.quantity), formatCents(line.unitPriceCents), formatCents(line.totalCents)];
     const height = Math.max(...cells.map((cell, n) => doc.heightOfString(cell, { width: columns[n]?.width ?? 0 })));
     if (y + height > doc.page.height - 120) {
       doc.addPage();

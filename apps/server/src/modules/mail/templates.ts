@@ -6,7 +6,7 @@
 
 import { company } from '@toolsify/shared/company';
 import { messages } from '@toolsify/shared/messages';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 
 const STORE = messages.brand;
@@ -122,7 +122,7 @@ function orderUrl({ order, publicUrl }: OrderMailContext): string {
 function linesText(order: Order): string {
   const rows = order.lines.map(
     (line) =>
-      `  ${line.quantity.toLocaleString('en-US')} x ${line.tool} (${line.sku}) at ${formatCents(line.unitPriceCents)}  ${formatCents(line.totalCents)}`,
+      `  ${formatCount(line.quantity)} x ${line.tool} (${line.sku}) at ${formatCents(line.unitPriceCents)}  ${formatCents(line.totalCents)}`,
   );
   return `${rows.join('\n')}\n  Total: ${formatCents(order.totalCents)}`;
 }
@@ -136,7 +136,7 @@ function linesHtml(order: Order): string {
       (
         line,
       ) => `<tr><td style="${cell}">${escapeHtml(line.tool)}<br><span style="font-size:12px;color:${MUTED}">SKU ${escapeHtml(line.sku)}</span></td>
-<td style="${num}">${line.quantity.toLocaleString('en-US')}</td><td style="${num}">${formatCents(line.unitPriceCents)}</td><td style="${num}">${formatCents(line.totalCents)}</td></tr>`,
+<td style="${num}">${formatCount(line.quantity)}</td><td style="${num}">${formatCents(line.unitPriceCents)}</td><td style="${num}">${formatCents(line.totalCents)}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
@@ -354,8 +354,8 @@ export function backInStockEmail({ name, tool, publicUrl }: BackInStockContext):
   const info = facts([
     ['Tool', tool.name],
     ['SKU', tool.sku],
-    ['Available now', tool.available === null ? null : `${tool.available.toLocaleString('en-US')} pieces`],
-    ['Minimum order', tool.minimum === null ? null : `${tool.minimum.toLocaleString('en-US')} pieces`],
+    ['Available now', tool.available === null ? null : `${formatCount(tool.available)} pieces`],
+    ['Minimum order', tool.minimum === null ? null : `${formatCount(tool.minimum)} pieces`],
     ['Price per unit', tool.priceCents === null ? null : formatCents(tool.priceCents)],
   ]);
   const hurry = 'Stock goes to the first orders placed, so it may run out again.';

@@ -37,6 +37,7 @@ import {
   updateImportedTool,
   type ImportedTool,
 } from './tools-bulk.repository.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 type BulkDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'config'>;
 
@@ -125,7 +126,7 @@ const updateRowSchema = z.strictObject({
     .number({ error: 'Stock must be a number of pieces' })
     .int('Must be a whole number')
     .min(0, 'Stock cannot be negative')
-    .max(MAX_STOCK, `Must be ${MAX_STOCK.toLocaleString('en-US')} or less`),
+    .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`),
 });
 
 interface ParsedRow {
@@ -161,7 +162,7 @@ function parseImportFile(text: string): ParsedRow[] {
   const [header, ...rows] = parsed.data;
   if (!header) throw new AppError('VALIDATION_FAILED', 'file: The file is empty.', { file: 'The file is empty.' });
   if (rows.length > IMPORT_MAX_ROWS) {
-    const message = `At most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows in one import; this file has ${rows.length.toLocaleString('en-US')}.`;
+    const message = `At most ${formatCount(IMPORT_MAX_ROWS)} rows in one import; this file has ${formatCount(rows.length)}.`;
     throw new AppError('VALIDATION_FAILED', `file: ${message}`, { file: message });
   }
   const names = header.map((name) => name.trim().toLowerCase());

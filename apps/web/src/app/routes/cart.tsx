@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'react-hot-toast';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import type { CartLine } from '@toolsify/shared/cart-lines';
@@ -128,7 +128,7 @@ export default function CartPage() {
                       }}
                     />
                   ) : (
-                    <span className="text-sm">{line.quantity.toLocaleString('en-US')} pieces</span>
+                    <span className="text-sm">{formatCount(line.quantity)} pieces</span>
                   )}
                   <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
                     <span className="text-lg font-semibold tabular-nums">

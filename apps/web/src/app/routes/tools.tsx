@@ -17,6 +17,7 @@ import {
   isFiltered,
   type CatalogParams,
 } from '../../features/catalog/utils/catalog-params.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 const sortLabels: Record<ToolSort, string> = {
   relevance: 'Best match',
@@ -132,8 +133,8 @@ export default function ToolsPage() {
 
 function resultCount(total: number, atLeast: boolean, shown: number): string {
   if (total === 0) return 'No tools found';
-  const count = `${total.toLocaleString('en-US')}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'tool' : 'tools'}`;
-  return shown < total || atLeast ? `Showing ${shown.toLocaleString('en-US')} of ${count}` : count;
+  const count = `${formatCount(total)}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'tool' : 'tools'}`;
+  return shown < total || atLeast ? `Showing ${formatCount(shown)} of ${count}` : count;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../../../features/orders/utils/order-filters.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { formatCount } from '@toolsify/shared/money';
 
 /**
  * Manage All Orders (admin): every order newest first, searchable and filterable (the URL holds
@@ -61,7 +62,7 @@ export default function ManageOrdersPage() {
       <OrderFiltersBar params={params} apply={apply} onClear={() => setSearchParams('')} />
       <p aria-live="polite" aria-atomic="true" className="min-h-5 text-sm text-base-content/70" data-testid="orders-shown">
         {orders.isSuccess && items.length > 0
-          ? `${items.length.toLocaleString('en-US')}${orders.hasNextPage ? '+' : ''} ${items.length === 1 && !orders.hasNextPage ? 'order' : 'orders'}${isFiltered(params) ? ' found' : ''}`
+          ? `${formatCount(items.length)}${orders.hasNextPage ? '+' : ''} ${items.length === 1 && !orders.hasNextPage ? 'order' : 'orders'}${isFiltered(params) ? ' found' : ''}`
           : ''}
       </p>
       {orders.isPending ? (

@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, toolCsvColumns, type ImportResult, type ImportRowResult } from '@toolsify/shared/tools-bulk';
 import { ApiError } from '../../../lib/api-client.ts';
 import { importProducts, PRODUCTS_EXPORT_URL, useImportProducts } from '../../../features/products/api/tools-bulk.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 const actionLabels: Record<ImportRowResult['action'], string> = {
   create: 'New product',
@@ -43,12 +44,10 @@ function RowDetails({ row }: { row: ImportRowResult }) {
     );
   }
   const parts: string[] = [];
-  if (row.action === 'create') parts.push(`${row.stockDelta.toLocaleString('en-US')} in stock`);
+  if (row.action === 'create') parts.push(`${formatCount(row.stockDelta)} in stock`);
   if (row.changes.length > 0) parts.push(`Changes ${row.changes.map((field) => fieldLabels[field] ?? field).join(', ')}`);
   if (row.action === 'update' && row.stockDelta !== 0) {
-    parts.push(
-      row.stockDelta > 0 ? `Restock +${row.stockDelta.toLocaleString('en-US')}` : `Correction ${row.stockDelta.toLocaleString('en-US')}`,
-    );
+    parts.push(row.stockDelta > 0 ? `Restock +${formatCount(row.stockDelta)}` : `Correction ${formatCount(row.stockDelta)}`);
   }
   return <span className="text-base-content/80">{parts.join(' · ') || '—'}</span>;
 }
@@ -57,7 +56,7 @@ function Summary({ result }: { result: ImportResult }) {
   const figure = (label: string, value: number, tone = '') => (
     <div className="stat px-4 py-3">
       <div className="stat-title">{label}</div>
-      <div className={`stat-value text-2xl ${tone}`}>{value.toLocaleString('en-US')}</div>
+      <div className={`stat-value text-2xl ${tone}`}>{formatCount(value)}</div>
     </div>
   );
   return (
@@ -204,8 +203,7 @@ export default function ImportProductsPage() {
           <p className="text-sm text-base-content/70">
             Columns: <span className="font-mono text-xs break-words">{toolCsvColumns.join(', ')}</span>. Price in dollars; price breaks as{' '}
             <span className="font-mono text-xs">10:11.50;50:10.00</span>; stock is the number to have (the difference is recorded as a
-            restock or a correction; pieces held by unpaid orders stay held). At most {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 5
-            MB.
+            restock or a correction; pieces held by unpaid orders stay held). At most {formatCount(IMPORT_MAX_ROWS)} rows and 5 MB.
           </p>
           {problem && (
             <p role="alert" className="alert alert-error alert-soft text-sm">
@@ -236,7 +234,7 @@ export default function ImportProductsPage() {
             <div className="flex flex-wrap items-center gap-3">
               <button type="button" className="btn btn-primary" onClick={confirm} disabled={runImport.isPending || changes === 0}>
                 {runImport.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                Import {changes.toLocaleString('en-US')} {changes === 1 ? 'product' : 'products'}
+                Import {formatCount(changes)} {changes === 1 ? 'product' : 'products'}
               </button>
               {changes === 0 && <span className="text-sm text-base-content/70">Every row is as the catalogue has it already.</span>}
             </div>

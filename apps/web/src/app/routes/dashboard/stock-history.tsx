@@ -4,6 +4,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStockHistory } from '../../../features/products/api/tools-bulk.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,7 +20,7 @@ function Quantity({ value }: { value: number }) {
   return (
     <span className={`font-semibold tabular-nums ${value > 0 ? 'text-success' : value < 0 ? 'text-error' : ''}`}>
       {value > 0 ? '+' : value < 0 ? '−' : ''}
-      {Math.abs(value).toLocaleString('en-US')}
+      {formatCount(Math.abs(value))}
     </span>
   );
 }
@@ -81,14 +82,15 @@ export default function StockHistoryPage() {
           <div className="stats stats-vertical w-full border border-base-300 bg-base-100 min-[480px]:stats-horizontal">
             <div className="stat px-4 py-3">
               <div className="stat-title">In stock</div>
-              <div className="stat-value text-2xl tabular-nums">{first?.available.toLocaleString('en-US')}</div>
+              <div className="stat-value text-2xl tabular-nums">{first && formatCount(first.available)}</div>
               <div className="stat-desc">What buyers can order now</div>
             </div>
             <div className="stat px-4 py-3">
               <div className="stat-title">Held by unpaid orders</div>
-              <div className="stat-value text-2xl tabular-nums">{first?.heldByUnpaid.toLocaleString('en-US')}</div>
+              <div className="stat-value text-2xl tabular-nums">{first && formatCount(first.heldByUnpaid)}</div>
               <div className="stat-desc">
-                {first?.unpaidOrders === 1 ? '1 order' : `${first?.unpaidOrders.toLocaleString('en-US')} orders`}: back in stock if not paid
+                {first?.unpaidOrders === 1 ? '1 order' : `${first ? formatCount(first.unpaidOrders) : ''} orders`}: back in stock if not
+                paid
               </div>
             </div>
           </div>

@@ -1,5 +1,5 @@
 import { auditActionLabels, type AuditEvent } from '@toolsify/shared/audit';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,13 +28,10 @@ function show(field: string, value: unknown): string {
   if (field === 'priceBreaks' && Array.isArray(value)) {
     if (value.length === 0) return '(none)';
     return value
-      .map(
-        (b: { minQuantity: number; unitPriceCents: number }) =>
-          `${b.minQuantity.toLocaleString('en-US')}+ at ${formatCents(b.unitPriceCents)}`,
-      )
+      .map((b: { minQuantity: number; unitPriceCents: number }) => `${formatCount(b.minQuantity)}+ at ${formatCents(b.unitPriceCents)}`)
       .join(', ');
   }
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return formatCount(value);
   if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 79)}…` : value;
   return JSON.stringify(value);
 }

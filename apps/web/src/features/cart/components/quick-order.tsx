@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import Papa from 'papaparse';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { lineCostCents } from '@toolsify/shared/pricing';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrder, quickOrderRow, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
@@ -155,7 +155,7 @@ export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<vo
                   ) : (
                     row.tool && (
                       <span className="tabular-nums">
-                        {row.quantity.toLocaleString('en-US')} = {formatCents(lineCostCents(row.tool, row.quantity))}
+                        {formatCount(row.quantity)} = {formatCents(lineCostCents(row.tool, row.quantity))}
                       </span>
                     )
                   )}

@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { ProductCard } from './product-card.tsx';
+import { formatCount } from '@toolsify/shared/money';
 
 /**
  * The products section: the newest tools in 1, 2 or 3 columns by width, or a clear message
@@ -42,8 +43,7 @@ export function NewestTools({ query }: { query: UseQueryResult<ToolPage> }) {
           <div className="mt-10 flex justify-center">
             <Link href="/tools" className="btn btn-outline btn-primary">
               See all tools
-              {query.data?.total !== undefined &&
-                ` (${query.data.total.toLocaleString('en-US')}${query.data.totalIsLowerBound ? '+' : ''})`}
+              {query.data?.total !== undefined && ` (${formatCount(query.data.total)}${query.data.totalIsLowerBound ? '+' : ''})`}
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>
           </div>

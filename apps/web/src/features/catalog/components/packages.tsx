@@ -3,6 +3,7 @@ import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { packages } from '../../../content/packages.ts';
 import { safeExternalUrl } from '../utils/safe-external-url.ts';
 import { useStoreConfig } from '../../../lib/store-config.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 /**
  * The packages (spec section 9: fixed content, not fetched). Book Now opens the external
@@ -33,7 +34,7 @@ export function Packages() {
                     {pkg.highlighted && <span className="badge badge-secondary whitespace-nowrap font-semibold">Most popular</span>}
                   </div>
                   <p className="grow-0 text-base-content/70">{pkg.statement}</p>
-                  <p className="grow-0 text-4xl font-extrabold">${pkg.price.toLocaleString('en-US')}</p>
+                  <p className="grow-0 text-4xl font-extrabold">${formatCount(pkg.price)}</p>
                   <ul className="flex-1 space-y-2" aria-label={`${pkg.name} features`}>
                     {pkg.features.map((feature) => (
                       <li key={feature} className="flex items-center gap-2">

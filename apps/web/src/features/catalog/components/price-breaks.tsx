@@ -1,14 +1,10 @@
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { largestOrderable, nextBreakNudge, nudgeMessage, priceTiers, type Pricing, type QuantityRules } from '@toolsify/shared/pricing';
 
 type PricedTool = Pricing & QuantityRules;
 
 const range = (from: number, to: number | null) =>
-  to === null
-    ? `${from.toLocaleString('en-US')}+`
-    : from === to
-      ? from.toLocaleString('en-US')
-      : `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
+  to === null ? `${formatCount(from)}+` : from === to ? formatCount(from) : `${formatCount(from)}–${formatCount(to)}`;
 
 /**
  * A tool's volume prices: each tier's quantities, unit price and saving against the base
@@ -82,7 +78,7 @@ export function PriceNudge({ tool, quantity, onChoose }: { tool: PricedTool; qua
     <div className="alert alert-info alert-soft flex flex-col items-start gap-2 sm:flex-row sm:items-center" data-testid="price-nudge">
       <p className="text-sm">{nudgeMessage(nudge)}</p>
       <button type="button" className="btn btn-sm btn-primary shrink-0" onClick={() => onChoose(nudge.quantity)}>
-        Order {nudge.quantity.toLocaleString('en-US')}
+        Order {formatCount(nudge.quantity)}
       </button>
     </div>
   );
@@ -94,5 +90,5 @@ export { lowestPriceLine } from '../utils/lowest-price-line.ts';
 export function quantityHint(tool: PricedTool): string {
   const largest = largestOrderable(tool);
   const packs = (tool.packSize ?? 1) > 1 ? `, in packs of ${tool.packSize}` : '';
-  return `Minimum ${tool.minimum.toLocaleString('en-US')}, up to ${largest.toLocaleString('en-US')} pieces${packs}`;
+  return `Minimum ${formatCount(tool.minimum)}, up to ${formatCount(largest)} pieces${packs}`;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import type { Tool } from '@toolsify/shared/tools';
@@ -47,7 +47,7 @@ export function ToolPriceCalculator({ tool }: { tool: Tool }) {
       {!problem && (
         <>
           <p className="text-base-content/80" aria-live="polite" data-testid="tool-total">
-            {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))} ={' '}
+            {formatCount(quantity)} × {formatCents(unitPriceFor(tool, quantity))} ={' '}
             <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
           </p>
           <PriceNudge tool={tool} quantity={quantity} onChoose={(next) => setText(String(next))} />

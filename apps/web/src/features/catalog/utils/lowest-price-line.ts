@@ -1,4 +1,4 @@
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Pricing } from '@toolsify/shared/pricing';
 
 /**
@@ -7,5 +7,5 @@ import type { Pricing } from '@toolsify/shared/pricing';
  */
 export function lowestPriceLine(tool: Pricing): string | null {
   const last = tool.priceBreaks.at(-1);
-  return last ? `From ${formatCents(last.unitPriceCents)} at ${last.minQuantity.toLocaleString('en-US')}+ pieces` : null;
+  return last ? `From ${formatCents(last.unitPriceCents)} at ${formatCount(last.minQuantity)}+ pieces` : null;
 }

@@ -1,5 +1,5 @@
 import { toast } from 'react-hot-toast';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -29,8 +29,8 @@ export function CancelOrderDialog({ order, onClose }: { order: Order | null; onC
     >
       {order && (
         <p>
-          Order #{order.id}: {order.quantity.toLocaleString('en-US')} × {order.tool} ({formatCents(order.totalCents)}). It cannot be undone;
-          the pieces go back in stock.
+          Order #{order.id}: {formatCount(order.quantity)} × {order.tool} ({formatCents(order.totalCents)}). It cannot be undone; the pieces
+          go back in stock.
         </p>
       )}
     </ConfirmDialog>

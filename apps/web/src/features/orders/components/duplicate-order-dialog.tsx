@@ -1,4 +1,4 @@
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
@@ -29,8 +29,8 @@ export function DuplicateOrderDialog({ existing, onPlace, onClose }: { existing:
         <div className="flex flex-col gap-2">
           <p className="font-medium text-base-content">{duplicateOrderQuestion(existing.id)}</p>
           <p className="text-sm">
-            Order #{existing.id}: {existing.quantity.toLocaleString('en-US')} × {existing.tool}, {formatCents(existing.totalCents)}, placed
-            at {timeFormat.format(new Date(existing.createdAt))}. It is in My Orders, where you can pay it.
+            Order #{existing.id}: {formatCount(existing.quantity)} × {existing.tool}, {formatCents(existing.totalCents)}, placed at{' '}
+            {timeFormat.format(new Date(existing.createdAt))}. It is in My Orders, where you can pay it.
           </p>
         </div>
       )}

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Order #N placed: X pieces of T, $total" */
 export function orderPlacedLine(order: Order): string {
-  const pieces = order.quantity === 1 ? '1 piece' : `${order.quantity.toLocaleString('en-US')} pieces`;
+  const pieces = order.quantity === 1 ? '1 piece' : `${formatCount(order.quantity)} pieces`;
   return `Order #${order.id} placed: ${pieces} of ${order.tool}, ${formatCents(order.totalCents)}`;
 }
 

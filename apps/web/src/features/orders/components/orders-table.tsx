@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 import { OrderStatus, type OrderViewer } from './order-status.tsx';
 
@@ -60,7 +60,7 @@ const buyerCell: Column = {
   ),
 };
 const toolCell: Column = { header: 'Tool', cell: (o) => <span className="font-medium">{o.tool}</span> };
-const quantityCell: Column = { header: 'Quantity', cell: (o) => o.quantity.toLocaleString('en-US'), numeric: true };
+const quantityCell: Column = { header: 'Quantity', cell: (o) => formatCount(o.quantity), numeric: true };
 const unitPriceCell: Column = {
   header: 'Unit price',
   cell: (o) =>

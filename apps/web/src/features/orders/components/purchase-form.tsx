@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity, findDuplicateOrder, purchaseFormSchema, type Order, type PurchaseFormValues } from '@toolsify/shared/orders';
 import { isOrderable, largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
@@ -201,7 +201,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
               ) : quantityProblem ? null : (
                 <>
                   <span className="block text-sm" data-testid="unit-price">
-                    {quantity.toLocaleString('en-US')} × {formatCents(unitPriceFor(tool, quantity))}
+                    {formatCount(quantity)} × {formatCents(unitPriceFor(tool, quantity))}
                   </span>
                   Total: <strong className="text-lg text-base-content">{formatCents(lineCostCents(tool, quantity))}</strong>
                 </>

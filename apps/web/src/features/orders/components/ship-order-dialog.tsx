@@ -12,6 +12,7 @@ import {
 import { InputField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useShipOrder } from '../api/ship-order.ts';
+import { formatCount } from '@toolsify/shared/money';
 
 const FIELDS = ['carrier', 'trackingNumber'] as const;
 const empty: ShipOrderBody = { carrier: '', trackingNumber: '' };
@@ -78,7 +79,7 @@ export function ShipOrderDialog({ order, onClose }: { order: Order | null; onClo
               </p>
               <p className="text-base-content/80">Phone: {order.phone}</p>
               <p className="mt-2 text-base-content/70">
-                {order.quantity.toLocaleString('en-US')} pieces: {order.tool}
+                {formatCount(order.quantity)} pieces: {order.tool}
                 {order.poNumber && <span className="font-mono"> · PO {order.poNumber}</span>}
               </p>
             </section>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '@toolsify/shared/tools';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { messages } from '@toolsify/shared/messages';
 import { lowestPriceLine } from '../../catalog/components/price-breaks.tsx';
 
@@ -48,13 +48,13 @@ export function ToolSummary({ tool, children }: { tool: Tool; children?: ReactNo
           {tool.packSize > 1 && (
             <div className="flex gap-1">
               <dt className="text-base-content/70">Sold in packs of:</dt>
-              <dd className="font-medium">{tool.packSize.toLocaleString('en-US')} pieces</dd>
+              <dd className="font-medium">{formatCount(tool.packSize)} pieces</dd>
             </div>
           )}
           {tool.maxPerOrder !== null && (
             <div className="flex gap-1">
               <dt className="text-base-content/70">Most per order:</dt>
-              <dd className="font-medium">{tool.maxPerOrder.toLocaleString('en-US')} pieces</dd>
+              <dd className="font-medium">{formatCount(tool.maxPerOrder)} pieces</dd>
             </div>
           )}
         </dl>

@@ -1,4 +1,4 @@
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 
 export interface PaymentOrderSummaryProps {
@@ -25,7 +25,7 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
           <dl className="grid gap-2 text-base">
             <div className="flex justify-between gap-4">
               <dt className="text-base-content/70">Quantity</dt>
-              <dd className="font-medium">{order.quantity.toLocaleString('en-US')} pieces</dd>
+              <dd className="font-medium">{formatCount(order.quantity)} pieces</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-base-content/70">Unit price</dt>
@@ -45,14 +45,14 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
                 <dt className="min-w-0">
                   <span className="block font-medium">{line.tool}</span>
                   <span className="text-sm text-base-content/70">
-                    {line.quantity.toLocaleString('en-US')} × {formatCents(line.unitPriceCents)}
+                    {formatCount(line.quantity)} × {formatCents(line.unitPriceCents)}
                   </span>
                 </dt>
                 <dd className="font-medium tabular-nums">{formatCents(line.totalCents)}</dd>
               </div>
             ))}
             <div className="flex items-baseline justify-between gap-4 border-t border-base-300 pt-3">
-              <dt className="font-semibold">Total ({order.quantity.toLocaleString('en-US')} pieces)</dt>
+              <dt className="font-semibold">Total ({formatCount(order.quantity)} pieces)</dt>
               <dd className="text-2xl font-bold" data-testid="payment-total">
                 {formatCents(total)}
               </dd>
@@ -61,7 +61,7 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
         )}
         {single && (
           <p className="text-sm text-base-content/70" aria-hidden="true">
-            {order.quantity.toLocaleString('en-US')} × {formatCents(order.unitPriceCents ?? 0)} = {formatCents(total)}
+            {formatCount(order.quantity)} × {formatCents(order.unitPriceCents ?? 0)} = {formatCents(total)}
           </p>
         )}
       </div>

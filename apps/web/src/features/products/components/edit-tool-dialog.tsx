@@ -10,6 +10,7 @@ import { ImageField } from './image-field.tsx';
 import { LowStockField } from './low-stock-field.tsx';
 import { PricingFields } from './pricing-fields.tsx';
 import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
+import { formatCount } from '@toolsify/shared/money';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
@@ -148,16 +149,12 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
               </div>
               <PricingFields idPrefix="edit" />
               <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
-                <legend className="px-1 text-sm font-medium">Stock: {tool.available.toLocaleString('en-US')} pieces now</legend>
+                <legend className="px-1 text-sm font-medium">Stock: {formatCount(tool.available)} pieces now</legend>
                 <InputField
                   id="edit-stock-delta"
                   label="Change (+ adds, − removes)"
                   error={errors.stockDelta?.message}
-                  hint={
-                    after !== null && stockDelta !== 0
-                      ? `About ${after.toLocaleString('en-US')} after saving`
-                      : 'Leave at 0 to keep the stock.'
-                  }
+                  hint={after !== null && stockDelta !== 0 ? `About ${formatCount(after)} after saving` : 'Leave at 0 to keep the stock.'}
                   type="number"
                   inputMode="numeric"
                   step={1}

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import { messages } from '@toolsify/shared/messages';
 import { isLowStock, type ManagedTool } from '@toolsify/shared/tools';
 
@@ -16,7 +16,7 @@ function Stock({ tool }: { tool: ManagedTool }) {
       {tool.available === 0 ? (
         <span className="font-semibold text-error">{messages.outOfStock}</span>
       ) : (
-        <span className="tabular-nums">{tool.available.toLocaleString('en-US')}</span>
+        <span className="tabular-nums">{formatCount(tool.available)}</span>
       )}
       {isLowStock(tool) && <span className="badge badge-warning badge-soft badge-sm font-medium">Low stock</span>}
     </span>
@@ -31,7 +31,7 @@ function Alert({ tool }: { tool: ManagedTool }) {
       <span className="sr-only">None</span>
     </span>
   ) : (
-    <span className="tabular-nums">{tool.lowStockThreshold.toLocaleString('en-US')}</span>
+    <span className="tabular-nums">{formatCount(tool.lowStockThreshold)}</span>
   );
 }
 
@@ -97,7 +97,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                 </div>
                 <div>
                   <dt className="text-base-content/60">Minimum</dt>
-                  <dd className="tabular-nums">{tool.minimum.toLocaleString('en-US')}</dd>
+                  <dd className="tabular-nums">{formatCount(tool.minimum)}</dd>
                 </div>
                 <div>
                   <dt className="text-base-content/60">Alert at</dt>
@@ -149,7 +149,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                 <td className="text-right">
                   <Stock tool={tool} />
                 </td>
-                <td className="text-right tabular-nums">{tool.minimum.toLocaleString('en-US')}</td>
+                <td className="text-right tabular-nums">{formatCount(tool.minimum)}</td>
                 <td className="text-right">
                   <Alert tool={tool} />
                 </td>

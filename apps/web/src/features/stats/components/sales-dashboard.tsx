@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useRouter, useSearchParams } from 'wouter';
-import { formatCents } from '@toolsify/shared/money';
+import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { OrderStatus } from '@toolsify/shared/orders';
 import type { Stats } from '@toolsify/shared/stats';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
@@ -14,7 +14,7 @@ import { ChartTable } from './chart-table.tsx';
 import { RangePicker } from './range-picker.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 const statusRows: ReadonlyArray<{ status: OrderStatus; label: string; tone: BarTone }> = [
   { status: 'unpaid', label: 'Unpaid', tone: 'warning' },
@@ -96,15 +96,10 @@ function Figures({ stats }: { stats: Stats }) {
       <Figure
         icon="boxes"
         label="Orders placed"
-        value={placed.toLocaleString('en-US')}
-        detail={`${stats.ordersByStatus.cancelled.toLocaleString('en-US')} cancelled`}
+        value={formatCount(placed)}
+        detail={`${formatCount(stats.ordersByStatus.cancelled)} cancelled`}
       />
-      <Figure
-        icon="clock"
-        label="Unpaid now"
-        value={unpaidOrders.toLocaleString('en-US')}
-        detail={`${formatCents(unpaidCents)} awaiting payment`}
-      />
+      <Figure icon="clock" label="Unpaid now" value={formatCount(unpaidOrders)} detail={`${formatCents(unpaidCents)} awaiting payment`} />
       <Figure
         icon="alert"
         label="Low stock"
@@ -159,8 +154,8 @@ function TopTools({ stats }: { stats: Stats }) {
                   {tool.name}
                 </th>
                 <td className="font-mono text-xs">{tool.sku}</td>
-                <td className="text-right tabular-nums">{tool.quantity.toLocaleString('en-US')}</td>
-                <td className="text-right tabular-nums">{tool.orders.toLocaleString('en-US')}</td>
+                <td className="text-right tabular-nums">{formatCount(tool.quantity)}</td>
+                <td className="text-right tabular-nums">{formatCount(tool.orders)}</td>
                 <td className="text-right tabular-nums">{formatCents(tool.revenueCents)}</td>
               </tr>
             ))}
@@ -200,7 +195,7 @@ function OrdersByStatus({ stats }: { stats: Stats }) {
                 <th scope="row" className="font-normal">
                   {item.label}
                 </th>
-                <td className="text-right tabular-nums">{item.value.toLocaleString('en-US')}</td>
+                <td className="text-right tabular-nums">{formatCount(item.value)}</td>
               </tr>
             ))}
           </tbody>
@@ -245,7 +240,7 @@ function UnpaidByAge({ stats }: { stats: Stats }) {
                 <th scope="row" className="font-normal">
                   {row.label} ago
                 </th>
-                <td className="text-right tabular-nums">{stats.unpaidByAge[row.key].orders.toLocaleString('en-US')}</td>
+                <td className="text-right tabular-nums">{formatCount(stats.unpaidByAge[row.key].orders)}</td>
                 <td className="text-right tabular-nums">{formatCents(stats.unpaidByAge[row.key].totalCents)}</td>
               </tr>
             ))}

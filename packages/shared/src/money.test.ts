@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dollarsToCents, formatCents, formatCount } from './money.ts';
+
+const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+describe('formatCount and formatCents write what Intl writes for en-US', () => {
+  it('on the edges', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1_000)).toBe('1,000');
+    expect(formatCount(-1_234_567)).toBe('-1,234,567');
+    expect(formatCount(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER.toLocaleString('en-US'));
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(12_345)).toBe('$123.45');
+    expect(formatCents(99_999_999)).toBe('$999,999.99');
+    expect(formatCents(-5)).toBe('-$0.05');
+    expect(formatCents(-123_456)).toBe('-$1,234.56');
+  });
+
+  it('for any safe integer', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    // Cents up to a trillion dollars: past that, a dollar amount in a double has no exact cents.
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000_000_000_000, max: 100_000_000_000_000 }), (cents) => {
+        fc.pre(cents !== 0);
+        expect(formatCents(cents)).toBe(intlUsd.format(cents / 100));
+      }),
+    );
+  });
+
+  it('leaves what is not a safe integer to Intl', () => {
+    expect(formatCount(1234.5)).toBe('1,234.5');
+    expect(formatCents(1234.5)).toBe(intlUsd.format(12.345));
+    expect(formatCents(Number.NaN)).toBe('$NaN');
+  });
+});
+
+describe('dollarsToCents', () => {
+  it('rounds to the cent and refuses what is not an amount', () => {
+    expect(dollarsToCents('12.3')).toBe(1230);
+    expect(dollarsToCents(0.015)).toBe(2);
+    expect(() => dollarsToCents('twelve')).toThrow(RangeError);
+  });
+});
