@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     // wouter's shim for React < 18: React 19's own hook instead (src/lib/use-sync-external-store-shim.ts).
@@ -14,6 +14,11 @@ export default defineConfig({
       },
     ],
   },
+  // The server build (entry-server.tsx, `vite build --ssr`) holds every library it renders
+  // with, so the API server loads it with nothing resolved from apps/web's node_modules.
+  ssr: { noExternal: true },
+  // Its React is the production build, as the browser's is, whatever NODE_ENV the server has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     // The API server of `npm run dev` (scripts/dev.mjs passes the server's PORT along).
@@ -21,28 +26,32 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The public folder is the client's (dist/); the server build is code only.
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     // Browsers without modulepreload (before Safari 17, Firefox 115) load the same modules as
     // they are imported: the polyfill is not worth its place in the first download.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // The first page's code in two chunks: the libraries (which keep their hash while app
-        // code changes) and the app's own modules. Without the groups they are split into several
-        // small shared chunks that compress worse (the home page's budget is 90 kB gzip). Only
-        // what the entry imports statically ($initial): a part of a library that only lazy pages
-        // use (TanStack's infinite queries, react-hot-toast) stays out of the first download.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/,
-              tags: ['$initial'],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // The first page's code in two chunks: the libraries (which keep their hash while app
+            // code changes) and the app's own modules. Without the groups they are split into several
+            // small shared chunks that compress worse (the home page's budget is 90 kB gzip). Only
+            // what the entry imports statically ($initial): a part of a library that only lazy pages
+            // use (TanStack's infinite queries, react-hot-toast) stays out of the first download.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam)[\\/]/,
+                  tags: ['$initial'],
+                },
+                { name: 'index', tags: ['$initial'] },
+              ],
             },
-            { name: 'index', tags: ['$initial'] },
-          ],
+          },
         },
-      },
-    },
   },
-});
+}));

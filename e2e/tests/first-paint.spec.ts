@@ -45,6 +45,42 @@ test('the home page paints its products with no request to /api/tools', async ({
   expect(requests.map((r) => r.url())).toEqual([]);
 });
 
+/**
+ * The home page's first screen comes in its HTML (docs/decisions/017): it shows with no script
+ * at all, and the app, started once it has painted, takes that markup over as its own first
+ * render would have drawn it (React reports any difference as an error) and answers from then on.
+ */
+test("the home page's first screen is in its HTML, and the app takes it over without a difference", async ({ browser, page }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const bare = await noScript.newPage();
+  await bare.goto('/');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Toolsify Manufacturer LTD.' })).toBeVisible();
+  await expect(bare.getByTestId('product-card')).toHaveCount(6);
+  const first = bare.getByTestId('product-card').first();
+  await expect(first.getByRole('link').first()).toHaveAttribute('href', /^\/tools\/\d+$/);
+  await expect(bare.getByRole('link', { name: 'Browse tools' })).toHaveAttribute('href', '/tools');
+  await noScript.close();
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  // The app is running: the phone menu opens and closes, and the cards are still the server's.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(async () => {
+    await menu.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('product-card')).toHaveCount(6);
+  await page.waitForLoadState('networkidle');
+  expect(problems, 'console errors and warnings (a hydration mismatch is one)').toEqual([]);
+});
+
 test("a tool's page paints the tool with no request to /api/tools", async ({ page }) => {
   const listed = (await (await page.request.get('/api/tools?limit=1')).json()) as { items: Tool[] };
   const tool = listed.items[0]!;
@@ -86,10 +122,12 @@ test('a tool named </script><script>... stays text: nothing in the data script r
     await page.goto(url);
     await expect(page.getByText(name, { exact: true }).first(), url).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { xssRan?: string }).xssRan), url).toBeUndefined();
-    // Only the build's own scripts (and a tool page's JSON-LD) are in the document.
-    const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('type') ?? 'classic'));
+    // Only the build's own scripts (the home page's loader, a tool page's JSON-LD) are in the document.
+    const scripts = await page
+      .locator('script')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('type') ?? n.getAttribute('src') ?? 'inline classic'));
     expect(
-      scripts.filter((t) => t !== 'module' && t !== 'application/ld+json'),
+      scripts.filter((t) => t !== 'module' && t !== 'application/ld+json' && t !== '/start-after-paint.js'),
       url,
     ).toEqual([]);
   }

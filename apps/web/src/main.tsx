@@ -1,9 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { LazyToaster } from './components/ui/lazy-toaster.tsx';
-import { App } from './app/app.tsx';
-import { PageErrorBoundary } from './components/layout/page-error-boundary.tsx';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Root } from './app/root.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { seedFromFirstPaintData } from './lib/first-paint-data.ts';
 import './index.css';
@@ -15,16 +12,14 @@ if (!root) throw new Error('index.html has no #root element');
 // configuration) is in the query cache before the first render: no API round trip to paint it.
 seedFromFirstPaintData(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      {/* Should the frame itself fail, a plain frame with the message: never a white page. */}
-      <PageErrorBoundary frame>
-        <App />
-      </PageErrorBoundary>
-      {/* The spec's toasts: top-right, 5000 ms, light; below the sticky navigation bar (4rem),
-          never over Dashboard or Sign Out. */}
-      <LazyToaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const tree = <Root client={queryClient} />;
+if (root.firstElementChild) {
+  // The server sent the page's first screen, rendered from those same answers
+  // (docs/decisions/017): React takes over its markup rather than drawing it again, in a
+  // transition, so the work comes in short tasks and a tap meanwhile is answered first.
+  startTransition(() => {
+    hydrateRoot(root, tree);
+  });
+} else {
+  createRoot(root).render(tree);
+}

@@ -14,6 +14,7 @@ import { PreparedAnswer, sendPrepared } from '../lib/prepared-answer.ts';
 import { compiledSerializerOf } from '../lib/response-serializer.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import { withPageHead } from './page-head.ts';
+import { loadFirstScreenRenderer, startingAfterPaint, withFirstScreen } from './first-screen.ts';
 
 export interface WebOptions {
   config: Config;
@@ -31,6 +32,9 @@ export interface WebOptions {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** The home page's first screen is rendered at most this often per path (see sendHome). */
+export const FIRST_SCREEN_INTERVAL_MS = 1_000;
 
 /** The shell with the first paint's data script (the API answers the page starts with) before `</body>`. */
 export function withFirstPaintData(shell: string, answers: ReadonlyArray<readonly [path: string, json: string]>): string {
@@ -113,11 +117,33 @@ export const webPlugin = fp<WebOptions>(
       : undefined;
 
     // `/` and `/home` carry the newest tools and the store configuration (issue 17, item 5), so
-    // the products paint with no API round trip. The page is held as its bytes (ETag, gzip and
-    // brotli forms) per newest-tools page object: the catalog cache makes a new one after any
-    // tool or stock change (or 2 s later), and with it a new page, never a stale one.
-    const homePages = new WeakMap<object, PreparedAnswer>();
+    // the products paint with no API round trip, and their first screen rendered from those
+    // answers (docs/decisions/017), so it paints before the app's code has even been fetched.
+    // The page is held as its bytes (ETag, gzip and brotli forms) per newest-tools page object:
+    // the catalog cache makes a new one after any tool or stock change (or 2 s later), and with
+    // it a new page. A render takes milliseconds of the event loop and a busy sale changes the
+    // stock with every order, so the first screen is rendered at most once a second per path:
+    // within that second a new page object gets the last page (its screen and its data, from the
+    // same answers), at most that second older than the catalog.
     const homeShell = withHeroPreload(shell);
+    const renderFirstScreen = await loadFirstScreenRenderer(root);
+    const firstScreenShell = renderFirstScreen && startingAfterPaint(homeShell);
+    if (renderFirstScreen && !firstScreenShell)
+      app.log.warn('index.html has no entry script the first screen can start after: home page sent without it');
+    const homePages = { '/': new WeakMap<object, PreparedAnswer>(), '/home': new WeakMap<object, PreparedAnswer>() };
+    const lastRendered: Partial<Record<'/' | '/home', { answer: PreparedAnswer; at: number }>> = {};
+    /** The home page at `at` for these answers: with its first screen, or the shell alone should that fail. */
+    const homePage = (request: FastifyRequest, at: '/' | '/home', answers: [string, string][]): string => {
+      if (renderFirstScreen && firstScreenShell) {
+        try {
+          const html = renderFirstScreen(at, Object.fromEntries(answers.map(([p, json]) => [p, JSON.parse(json) as unknown])));
+          return withFirstPaintData(withFirstScreen(firstScreenShell, html), answers);
+        } catch (error) {
+          request.log.error({ err: error }, 'home page sent without its first screen: rendering it failed');
+        }
+      }
+      return withFirstPaintData(homeShell, answers);
+    };
     const sendHome = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!newestTools) return sendIndex(reply);
       let page: ToolPage;
@@ -128,12 +154,16 @@ export const webPlugin = fp<WebOptions>(
         request.log.warn({ err: error }, 'home page sent without its first-paint data');
         return sendIndex(reply);
       }
-      let answer = homePages.get(page);
+      const at = pathOf(request.url) === '/home' ? '/home' : '/';
+      let answer = homePages[at].get(page);
       if (!answer) {
+        const last = lastRendered[at];
+        if (firstScreenShell && last && Date.now() - last.at < FIRST_SCREEN_INTERVAL_MS) return sendHtml(request, reply, last.answer);
         const answers: [string, string][] = [[firstPaintPaths.newestTools(HOME_NEWEST_TOOLS), toolPageJson(page)]];
         if (configAnswer) answers.push(configAnswer);
-        answer = new PreparedAnswer(withFirstPaintData(homeShell, answers), HTML);
-        homePages.set(page, answer);
+        answer = new PreparedAnswer(homePage(request, at, answers), HTML);
+        homePages[at].set(page, answer);
+        lastRendered[at] = { answer, at: Date.now() };
       }
       return sendHtml(request, reply, answer);
     };

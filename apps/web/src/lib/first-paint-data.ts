@@ -44,6 +44,15 @@ export function seedFromFirstPaintData(client: QueryClient, doc: Pick<Document, 
   } catch {
     return 0;
   }
+  return seedFromAnswers(client, data);
+}
+
+/**
+ * The answers (API path to answer, as the data script holds them) into the query cache, the
+ * ones of an unknown path or shape left out; the server renders a page's first screen from the
+ * same answers (entry-server.tsx). Returns how many were taken.
+ */
+export function seedFromAnswers(client: QueryClient, data: unknown): number {
   if (!isRecord(data)) return 0;
   const updatedAt = Date.now();
   let taken = 0;

@@ -15,7 +15,9 @@ export function NavbarSearch({ className = '' }: { className?: string }) {
     setText('');
   };
   return (
-    <form role="search" aria-label="Search tools" onSubmit={onSubmit} className={className}>
+    // A plain GET to /tools too: the home page's bar comes in its HTML (docs/decisions/017), and a
+    // search sent before the app has started still lands on the catalog with its words.
+    <form role="search" aria-label="Search tools" action="/tools" method="get" onSubmit={onSubmit} className={className}>
       <label htmlFor={id} className="sr-only">
         Search tools
       </label>
