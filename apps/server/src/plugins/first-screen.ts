@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * A page's first screen rendered on the server (docs/decisions/017): the web app's own server
@@ -9,12 +10,22 @@ import { pathToFileURL } from 'node:url';
  */
 export type RenderFirstScreen = (path: string, answers: Record<string, unknown>) => string;
 
-/** The web app's server renderer beside its client build `webDist`, or undefined when it was not built. */
-export async function loadFirstScreenRenderer(webDist: string): Promise<RenderFirstScreen | undefined> {
+/**
+ * The web app's server renderer beside its client build `webDist`; undefined when it was not
+ * built, or when it cannot be loaded (logged: the store still opens, its home page as the app
+ * renders it).
+ */
+export async function loadFirstScreenRenderer(webDist: string, log: FastifyBaseLogger): Promise<RenderFirstScreen | undefined> {
   const file = path.resolve(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: unknown };
-  return typeof module.renderFirstScreen === 'function' ? (module.renderFirstScreen as RenderFirstScreen) : undefined;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: unknown };
+    if (typeof module.renderFirstScreen === 'function') return module.renderFirstScreen as RenderFirstScreen;
+    log.error({ file }, "the web app's server build has no renderFirstScreen: home page sent without its first screen");
+  } catch (error) {
+    log.error({ err: error, file }, "the web app's server build could not be loaded: home page sent without its first screen");
+  }
+  return undefined;
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;

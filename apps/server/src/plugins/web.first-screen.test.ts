@@ -140,6 +140,26 @@ describe("the home page's first screen, rendered by the web app's server build",
   });
 });
 
+describe('a server build that cannot be loaded', () => {
+  it('leaves the store open, its home page as the app renders it', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'toolsify-first-screen-broken-'));
+    mkdirSync(path.join(tmp, 'dist', 'assets'), { recursive: true });
+    mkdirSync(path.join(tmp, 'dist-server'), { recursive: true });
+    writeFileSync(path.join(tmp, 'dist', 'index.html'), SHELL);
+    writeFileSync(path.join(tmp, 'dist-server', 'entry-server.js'), "throw new Error('a half-copied deploy');");
+    const app = await createTestApp({ WEB_DIST_DIR: path.join(tmp, 'dist') }, { serveWeb: true });
+    try {
+      const res = await app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    } finally {
+      await app.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('startingAfterPaint and withFirstScreen', () => {
   it('moves the entry and its preloads to the loader, in their order', () => {
     const shell = startingAfterPaint(SHELL);

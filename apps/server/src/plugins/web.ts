@@ -126,7 +126,7 @@ export const webPlugin = fp<WebOptions>(
     // within that second a new page object gets the last page (its screen and its data, from the
     // same answers), at most that second older than the catalog.
     const homeShell = withHeroPreload(shell);
-    const renderFirstScreen = await loadFirstScreenRenderer(root);
+    const renderFirstScreen = await loadFirstScreenRenderer(root, app.log);
     const firstScreenShell = renderFirstScreen && startingAfterPaint(homeShell);
     if (renderFirstScreen && !firstScreenShell)
       app.log.warn('index.html has no entry script the first screen can start after: home page sent without it');
