@@ -130,8 +130,8 @@ export const webPlugin = fp<WebOptions>(
     const firstScreenShell = renderFirstScreen && startingAfterPaint(homeShell);
     if (renderFirstScreen && !firstScreenShell)
       app.log.warn('index.html has no entry script the first screen can start after: home page sent without it');
-    const homePages = { '/': new WeakMap<object, PreparedAnswer>(), '/home': new WeakMap<object, PreparedAnswer>() };
-    const lastRendered: Partial<Record<'/' | '/home', { answer: PreparedAnswer; at: number }>> = {};
+    /** Per path, the page last made, the catalog page it was made from, and when. */
+    const lastHome: Partial<Record<'/' | '/home', { page: ToolPage; answer: PreparedAnswer; madeAt: number }>> = {};
     /** The home page at `at` for these answers: with its first screen, or the shell alone should that fail. */
     const homePage = (request: FastifyRequest, at: '/' | '/home', answers: [string, string][]): string => {
       if (renderFirstScreen && firstScreenShell) {
@@ -155,16 +155,14 @@ export const webPlugin = fp<WebOptions>(
         return sendIndex(reply);
       }
       const at = pathOf(request.url) === '/home' ? '/home' : '/';
-      let answer = homePages[at].get(page);
-      if (!answer) {
-        const last = lastRendered[at];
-        if (firstScreenShell && last && Date.now() - last.at < FIRST_SCREEN_INTERVAL_MS) return sendHtml(request, reply, last.answer);
-        const answers: [string, string][] = [[firstPaintPaths.newestTools(HOME_NEWEST_TOOLS), toolPageJson(page)]];
-        if (configAnswer) answers.push(configAnswer);
-        answer = new PreparedAnswer(homePage(request, at, answers), HTML);
-        homePages[at].set(page, answer);
-        lastRendered[at] = { answer, at: Date.now() };
+      const last = lastHome[at];
+      if (last && (last.page === page || (firstScreenShell && Date.now() - last.madeAt < FIRST_SCREEN_INTERVAL_MS))) {
+        return sendHtml(request, reply, last.answer);
       }
+      const answers: [string, string][] = [[firstPaintPaths.newestTools(HOME_NEWEST_TOOLS), toolPageJson(page)]];
+      if (configAnswer) answers.push(configAnswer);
+      const answer = new PreparedAnswer(homePage(request, at, answers), HTML);
+      lastHome[at] = { page, answer, madeAt: Date.now() };
       return sendHtml(request, reply, answer);
     };
     app.get('/', { schema: { hide: true } }, sendHome);
