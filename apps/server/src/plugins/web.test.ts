@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../test/helpers.ts';
@@ -21,6 +22,12 @@ describe.each([
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Toolsify</title>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    // A chunk the build precompressed (apps/web/vite-precompress.ts), each form with its own text
+    // so the test sees which one was sent; big enough that @fastify/compress would compress it.
+    const chunk = path.join(dist, 'assets', 'vendor-abc123.js');
+    writeFileSync(chunk, `/* plain */${'x'.repeat(4096)}`);
+    writeFileSync(`${chunk}.gz`, gzipSync(`/* gzip */${'x'.repeat(4096)}`));
+    writeFileSync(`${chunk}.br`, brotliCompressSync(`/* brotli */${'x'.repeat(4096)}`));
     app = await createTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
   });
   afterAll(async () => {
@@ -53,6 +60,24 @@ describe.each([
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     expect((await app.inject({ url: '/assets/missing-1.js' })).statusCode).toBe(404);
+  });
+
+  it("sends the build's precompressed forms as they are, by Accept-Encoding, never compressed twice", async () => {
+    const url = '/assets/vendor-abc123.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^\/\* brotli \*\/x{4096}$/);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toMatch(/^\/\* gzip \*\/x{4096}$/);
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^\/\* plain \*\/x{4096}$/);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 });
 

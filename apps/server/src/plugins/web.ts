@@ -95,6 +95,10 @@ export const webPlugin = fp<WebOptions>(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz (zopfli) beside each text file (apps/web/vite-precompress.ts):
+      // sent as they are to a client that accepts them, with Vary: Accept-Encoding; @fastify/compress
+      // leaves a body that already has a Content-Encoding alone.
+      preCompressed: true,
       // The server writes these itself (they name PUBLIC_URL): an old build's copy is not served.
       globIgnore: ['robots.txt', 'sitemap.xml'],
       // Our header alone: @fastify/static's own would say max-age=0 first. setHeaders runs on
