@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, recordingStatements, signUpAdmin, type TestUser } from '../../test/helpers.ts';
@@ -91,6 +91,46 @@ describe('catalog search, filters and sorts', () => {
     // Tier by tier, each newest first: every word in the name, then found elsewhere.
     expect(await names('q=grind')).toEqual(['Grinding Disc Pack', 'Angle Grinder 115 mm', 'Workshop Kit']);
     expect(await names('q=angle%20grind')).toEqual(['Angle Grinder 115 mm', 'Grinding Disc Pack']);
+  });
+
+  it('builds each form of catalog query once: later searches of those forms compile no SQL and answer their own words', async () => {
+    // Each form once (the relevance tiers, the count, a filter, a sort and its next page).
+    const forms = (word: string, range: string) => [
+      `q=${word}`,
+      `q=${word}&limit=1`,
+      `q=${word}&inStock=true&${range}`,
+      `q=${word}&sort=price_asc&limit=1`,
+      `sort=name&limit=1&${range}`,
+    ];
+    /** The names on the first page of each form, and on its next page if any. */
+    const read = async (word: string, range: string) => {
+      const pages: string[][][] = [];
+      for (const query of forms(word, range)) {
+        const first = await list(query);
+        const next = first.nextCursor === null ? [] : (await list(`${query}&cursor=${first.nextCursor}`)).items;
+        pages.push([first.items.map((t) => t.name), next.map((t) => t.name)]);
+      }
+      return pages;
+    };
+    await read('grind', 'minPrice=100&maxPrice=99999');
+    const executor = app.db.getExecutor();
+    const compile = vi.spyOn(executor, 'compileQuery');
+    try {
+      // Other words and prices (first pages not asked before: they are cached a moment).
+      expect(await read('angle', 'minPrice=101&maxPrice=99998')).toEqual([
+        [['Angle Grinder 115 mm', 'Grinding Disc Pack'], []],
+        [['Angle Grinder 115 mm'], ['Grinding Disc Pack']],
+        [['Angle Grinder 115 mm'], []],
+        [['Grinding Disc Pack'], ['Angle Grinder 115 mm']],
+        [['Angle Grinder 115 mm'], ['Claw Hammer']],
+      ]);
+      expect(await names('q=molette')).toEqual(['Clé à molette 250 mm']);
+      expect(await names('q=tf-ch16')).toEqual(['Claw Hammer']);
+      const catalogSql = compile.mock.results.map((r) => String((r.value as { sql: string }).sql)).filter((q) => /\btool/.test(q));
+      expect(catalogSql).toEqual([]);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   // Words up to 12 characters are keys of the index (migration 026); longer ones are checked in full.

@@ -78,25 +78,37 @@ type Scope = 'anywhere' | 'name' | 'elsewhere';
 export const LONGEST_KEY = 12;
 
 /**
+ * The search words as a query's values, computed outside its builder (builtOncePerShape: a
+ * builder only places values, it never makes one from another).
+ */
+type SearchTerms = {
+  /** SQLite: the FTS5 query of the words in the query's scope (sqliteMatch). */
+  fts: string | undefined;
+  /** PostgreSQL: the words; and the words longer than LONGEST_KEY as full-word queries, anywhere and in the name. */
+  words: string[];
+  longAnywhere: string;
+  longInName: string;
+};
+
+/**
  * PostgreSQL: the tools whose `search` tsvector (migrations 008, 024 and 026) holds every word
  * as a prefix, in `scope`. Each word's first 12 characters are an exact key of the GIN index:
  * `_grind` for a word anywhere, `^grind` for one in the name or SKU; so "anywhere", "all in the
  * name" and "found, but not all in the name" (`_a & _b & !(^a & ^b)`) are each one index
- * lookup, with no row read to check it. A word longer than 12 is then checked in full on the
- * candidates (a function call, which the planner does not send to the index), by weight for
- * the name (A).
+ * lookup, with no row read to check it. A word longer than 12 (`long`) is then checked in full
+ * on the candidates (a function call, which the planner does not send to the index), by weight
+ * for the name (A).
  */
-function postgresMatch(words: string[], scope: Scope): RawBuilder<boolean> {
+function postgresMatch(terms: SearchTerms, scope: Scope, long: boolean): RawBuilder<boolean> {
   const keys = (mark: '_' | '^') => sql`(
     select string_agg(quote_literal(${mark} || left(tool_search_unaccent(w), ${LONGEST_KEY})), ' & ')
-    from unnest(${words}::text[]) w
+    from unnest(${terms.words}::text[]) w
   )`;
-  const long = words.filter((word) => word.length > LONGEST_KEY);
   const inFull = (weight: '' | 'A') =>
-    sql<boolean>`ts_match_vq(t.search, to_tsquery('simple', tool_search_unaccent(${long.map((word) => `${word}:*${weight}`).join(' & ')})))`;
+    sql<boolean>`ts_match_vq(t.search, to_tsquery('simple', tool_search_unaccent(${weight === 'A' ? terms.longInName : terms.longAnywhere})))`;
   const anywhere = sql<boolean>`t.search @@ ${keys('_')}::tsquery`;
   const inName = sql<boolean>`t.search @@ ${keys('^')}::tsquery`;
-  if (long.length === 0) {
+  if (!long) {
     if (scope === 'anywhere') return anywhere;
     if (scope === 'name') return inName;
     return sql<boolean>`t.search @@ (${keys('_')} || ' & !(' || ${keys('^')} || ')')::tsquery`;
@@ -116,19 +128,65 @@ function sqliteMatch(words: string[], scope: Scope): string {
 }
 
 /**
+ * The form of a catalog filter: which conditions its query has (builtOncePerShape), from flags
+ * and names alone. Every catalog query is built and compiled once per form and database, then
+ * run with the filter's values (FilterValues): building it anew cost a search as much CPU as
+ * its SQL (docs/performance.md).
+ */
+type FilterShape = {
+  dialect: DialectName;
+  /** Where the search words must be found; `none` when there are no words. */
+  scope: Scope | 'none';
+  /** PostgreSQL: a word is longer than LONGEST_KEY (checked in full, see postgresMatch). */
+  long: boolean;
+  inStock: boolean;
+  min: boolean;
+  max: boolean;
+};
+
+type FilterValues = SearchTerms & { minPrice: number | undefined; maxPrice: number | undefined };
+
+function filterShape(dialect: DialectName, filter: CatalogFilter, scope: Scope): FilterShape {
+  return {
+    dialect,
+    scope: filter.words.length > 0 ? scope : 'none',
+    long: dialect === 'postgres' && filter.words.some((word) => word.length > LONGEST_KEY),
+    inStock: filter.inStock,
+    min: filter.minPrice !== undefined,
+    max: filter.maxPrice !== undefined,
+  };
+}
+
+function filterValues(dialect: DialectName, filter: CatalogFilter, scope: Scope): FilterValues {
+  const long = filter.words.filter((word) => word.length > LONGEST_KEY);
+  const inFull = (weight: '' | 'A') => long.map((word) => `${word}:*${weight}`).join(' & ');
+  return {
+    fts: dialect === 'sqlite' && filter.words.length > 0 ? sqliteMatch(filter.words, scope) : undefined,
+    words: filter.words,
+    longAnywhere: inFull(''),
+    longInName: inFull('A'),
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+  };
+}
+
+/**
  * What a query reads the tools newest first by: their id, or, on SQLite with search words, the
  * FTS table's rowid, which is -id (migration 025), so that newest first is the order FTS5 reads
- * fastest and it stops once it has a page. `sign` turns an id into this key.
+ * fastest and it stops once it has a page. `sign` turns an id into this key (newestSign).
  */
 interface NewestKey {
   column: RawBuilder<number> | ReturnType<typeof sql.ref<number>>;
   sign: 1 | -1;
 }
 
+const newestSign = (shape: FilterShape): 1 | -1 => (shape.dialect === 'sqlite' && shape.scope !== 'none' ? -1 : 1);
 const newestFirst = (key: NewestKey) => [key.column, key.sign === 1 ? 'desc' : 'asc'] as const;
-const olderThan = (key: NewestKey, id: number) =>
-  key.sign === 1 ? sql<boolean>`${key.column} < ${id}` : sql<boolean>`${key.column} > ${-id}`;
-const noneOf = (key: NewestKey, ids: readonly number[]) => sql<boolean>`${key.column} not in (${sql.join(ids.map((id) => key.sign * id))})`;
+/** Older than the tool whose key is `keyValue` (its id times the key's sign). */
+const olderThan = (key: NewestKey, keyValue: number) =>
+  key.sign === 1 ? sql<boolean>`${key.column} < ${keyValue}` : sql<boolean>`${key.column} > ${keyValue}`;
+/** None of the tools whose keys are `keyValues` (their ids times the key's sign). */
+const noneOf = (key: NewestKey, keyValues: readonly number[]) => sql<boolean>`${key.column} not in (${sql.join(keyValues)})`;
 
 /**
  * The live tools that pass the filter, as one query the sorts and the count build on. With
@@ -138,26 +196,25 @@ const noneOf = (key: NewestKey, ids: readonly number[]) => sql<boolean>`${key.co
  * what to read newest first by (`newest`). With a `walk` (PostgreSQL, see walkFor), only the
  * newest tools it takes are read, newest first, each checked against the words.
  */
-function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope: Scope = 'anywhere', walk?: NewestWalk) {
+function catalogQuery(db: Db, shape: FilterShape, v: FilterValues, walk?: NewestWalk) {
   const tools = db.selectFrom('tool as t');
   // The walk's tools are rows of the tool table under the same name: the same builder type.
   let query = (walk ? db.selectFrom(newestLiveTools(db, walk).as('t')) : tools) as typeof tools;
   query = query.where('t.deleted_at', 'is', null);
   let id: RawBuilder<number> | ReturnType<typeof sql.ref<number>> = sql.ref<number>('t.id');
   let newest: NewestKey = { column: id, sign: 1 };
-  if (filter.words.length > 0) {
-    if (dialect === 'postgres' && walk) {
+  if (shape.scope !== 'none') {
+    if (shape.dialect === 'postgres' && walk) {
       // Read in the walk's order (newest first), each tool checked: no search index.
-      query = query.where(postgresMatch(filter.words, scope));
-    } else if (dialect === 'sqlite') {
-      const match = sqliteMatch(filter.words, scope);
+      query = query.where(postgresMatch(v, shape.scope, shape.long));
+    } else if (shape.dialect === 'sqlite') {
       query = query.innerJoin(sql<{ rowid: number }>`tool_fts`.as('tool_fts'), (join) =>
         join.on(sql.ref('t.id'), '=', sql`-tool_fts.rowid`),
       );
-      query = query.where(sql<boolean>`tool_fts match ${match}`);
+      query = query.where(sql<boolean>`tool_fts match ${v.fts}`);
       newest = { column: sql.ref<number>('tool_fts.rowid'), sign: -1 };
     } else {
-      query = query.where(postgresMatch(filter.words, scope));
+      query = query.where(postgresMatch(v, shape.scope, shape.long));
       // See throughSearchIndex.
       id = sql<number>`t.id + 0`;
       newest = { column: id, sign: 1 };
@@ -165,9 +222,9 @@ function catalogQuery(db: Db, dialect: DialectName, filter: CatalogFilter, scope
   }
   // A literal, not a bound value: SQLite uses its in-stock price index (migration 027) only for a
   // condition it can see is that index's own.
-  if (filter.inStock) query = query.where(sql<boolean>`t.available > 0`);
-  if (filter.minPrice !== undefined) query = query.where('t.price_cents', '>=', filter.minPrice);
-  if (filter.maxPrice !== undefined) query = query.where('t.price_cents', '<=', filter.maxPrice);
+  if (shape.inStock) query = query.where(sql<boolean>`t.available > 0`);
+  if (shape.min) query = query.where('t.price_cents', '>=', v.minPrice as number);
+  if (shape.max) query = query.where('t.price_cents', '<=', v.maxPrice as number);
   return { query, id, newest };
 }
 
@@ -233,98 +290,66 @@ export async function findCatalogPage(
   stats?: SearchKeyStats,
 ): Promise<CatalogRow[]> {
   if (sort === 'relevance') return findRelevancePage(db, dialect, filter, after?.sort === 'relevance' ? after : undefined, limit, stats);
-  if (filter.words.length > 0)
-    return catalogPageQuery(db, dialect, filter, sort, after?.sort === sort ? after : undefined, limit).execute();
-  // The catalog browsed, filtered and sorted: a query of a few shapes, built once per shape.
-  return browsedPage(
+  const form = filterShape(dialect, filter, 'anywhere');
+  const from = after?.sort === sort ? after : undefined;
+  return sortedPage(
     db,
-    { ...browsedFilterShape(dialect, filter), sort, after: after?.sort === sort },
+    { ...form, sort, after: from !== undefined },
     {
-      ...browsedFilterValues(filter),
-      afterId: after?.id,
-      afterPrice: after && 'price' in after ? after.price : undefined,
-      afterName: after && 'name' in after ? after.name : undefined,
+      ...filterValues(dialect, filter, 'anywhere'),
+      afterKey: from && newestSign(form) * from.id,
+      afterId: from?.id,
+      afterPrice: from && 'price' in from ? from.price : undefined,
+      afterName: from && 'name' in from ? from.name : undefined,
       limit,
     },
   );
 }
 
-/** The form of a filter without search words: which conditions it has (see builtOncePerShape). */
-type BrowsedFilterShape = { dialect: DialectName; inStock: boolean; min: boolean; max: boolean };
-type BrowsedFilterValues = { minPrice: number | undefined; maxPrice: number | undefined };
-
-function browsedFilterShape(dialect: DialectName, filter: CatalogFilter): BrowsedFilterShape {
-  return { dialect, inStock: filter.inStock, min: filter.minPrice !== undefined, max: filter.maxPrice !== undefined };
-}
-
-function browsedFilterValues(filter: CatalogFilter): BrowsedFilterValues {
-  return { minPrice: filter.minPrice, maxPrice: filter.maxPrice };
-}
-
-/** The filter again, inside a builder: its form from the shape, its prices from the values (slots). */
-function browsedFilter(shape: BrowsedFilterShape, v: BrowsedFilterValues): CatalogFilter {
-  return {
-    words: [],
-    text: '',
-    inStock: shape.inStock,
-    minPrice: shape.min ? v.minPrice : undefined,
-    maxPrice: shape.max ? v.maxPrice : undefined,
-  };
-}
-
-const browsedPage = builtOncePerShape(
+/**
+ * A catalog page in a sort other than relevance, after the key of the page before (its parts:
+ * `afterKey` is the id times the newest key's sign), built once per form (builtOncePerShape).
+ */
+const sortedPage = builtOncePerShape(
   (
     db,
-    shape: BrowsedFilterShape & { sort: Exclude<CatalogKey['sort'], 'relevance'>; after: boolean },
-    v: BrowsedFilterValues & { afterId: number | undefined; afterPrice: number | undefined; afterName: string | undefined; limit: number },
-  ) => catalogPageQuery(db, shape.dialect, browsedFilter(shape, v), shape.sort, shape.after ? afterKey(shape.sort, v) : undefined, v.limit),
-);
-
-/** The key of the last tool of the page before, in `sort`, from its parts (slots when built: a run lacking one is refused). */
-function afterKey(
-  sort: Exclude<CatalogKey['sort'], 'relevance'>,
-  v: { afterId: number | undefined; afterPrice: number | undefined; afterName: string | undefined },
-): CatalogKey {
-  const id = v.afterId ?? 0;
-  if (sort === 'newest') return { sort, id };
-  if (sort === 'name') return { sort, name: v.afterName ?? '', id };
-  return { sort, price: v.afterPrice ?? 0, id };
-}
-
-/** The query of a catalog page in a sort other than relevance, after `after` (a key of that sort). */
-function catalogPageQuery(
-  db: Db,
-  dialect: DialectName,
-  filter: CatalogFilter,
-  sort: Exclude<CatalogKey['sort'], 'relevance'>,
-  after: CatalogKey | undefined,
-  limit: number,
-) {
-  const { query: filtered, id, newest } = catalogQuery(db, dialect, filter);
-  const byMatches = throughSearchIndex(dialect, filter);
-  let query = filtered.select(toolColumns);
-  switch (sort) {
-    case 'newest': {
-      if (after?.sort === 'newest') query = query.where(olderThan(newest, after.id));
-      return query.orderBy(...newestFirst(newest)).limit(limit);
-    }
-    case 'price_asc':
-    case 'price_desc': {
-      const price = byMatches ? sql<number>`t.price_cents + 0` : sql.ref<number>('t.price_cents');
-      if (after?.sort === sort) {
-        const op = sort === 'price_asc' ? '>' : '<';
-        query = query.where((eb) => eb(eb.tuple(price, id), op, eb.tuple(after.price, after.id)));
+    shape: FilterShape & { sort: Exclude<CatalogKey['sort'], 'relevance'>; after: boolean },
+    v: FilterValues & {
+      afterKey: number | undefined;
+      afterId: number | undefined;
+      afterPrice: number | undefined;
+      afterName: string | undefined;
+      limit: number;
+    },
+  ) => {
+    const { query: filtered, id, newest } = catalogQuery(db, shape, v);
+    const byMatches = throughSearchIndex(shape);
+    const query = filtered.select(toolColumns);
+    switch (shape.sort) {
+      case 'newest': {
+        const page = shape.after ? query.where(olderThan(newest, v.afterKey as number)) : query;
+        return page.orderBy(...newestFirst(newest)).limit(v.limit);
       }
-      const direction = sort === 'price_asc' ? 'asc' : 'desc';
-      return query.orderBy(price, direction).orderBy(id, direction).limit(limit);
+      case 'price_asc':
+      case 'price_desc': {
+        const price = byMatches ? sql<number>`t.price_cents + 0` : sql.ref<number>('t.price_cents');
+        const op = shape.sort === 'price_asc' ? '>' : '<';
+        const page = shape.after
+          ? query.where((eb) => eb(eb.tuple(price, id), op, eb.tuple(v.afterPrice as number, v.afterId as number)))
+          : query;
+        const direction = shape.sort === 'price_asc' ? 'asc' : 'desc';
+        return page.orderBy(price, direction).orderBy(id, direction).limit(v.limit);
+      }
+      case 'name': {
+        const name = byMatches ? sql<string>`lower(t.name) || ''` : sql<string>`lower(t.name)`;
+        const page = shape.after
+          ? query.where((eb) => eb(eb.tuple(name, id), '>', eb.tuple(v.afterName as string, v.afterId as number)))
+          : query;
+        return page.orderBy(name).orderBy(id).limit(v.limit);
+      }
     }
-    case 'name': {
-      const name = byMatches ? sql<string>`lower(t.name) || ''` : sql<string>`lower(t.name)`;
-      if (after?.sort === 'name') query = query.where((eb) => eb(eb.tuple(name, id), '>', eb.tuple(after.name, after.id)));
-      return query.orderBy(name).orderBy(id).limit(limit);
-    }
-  }
-}
+  },
+);
 
 /**
  * Whether a search's matches must be read through the search index before they are ordered.
@@ -334,8 +359,8 @@ function catalogPageQuery(
  * through the search index). Ordering by an expression (`id + 0`) that no index has keeps it
  * on the search index. SQLite reads FTS5 matches in order by itself.
  */
-function throughSearchIndex(dialect: DialectName, filter: CatalogFilter): boolean {
-  return dialect === 'postgres' && filter.words.length > 0;
+function throughSearchIndex(shape: FilterShape): boolean {
+  return shape.dialect === 'postgres' && shape.scope !== 'none';
 }
 
 /**
@@ -356,7 +381,6 @@ async function findRelevancePage(
   stats: SearchKeyStats | undefined,
 ): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = [];
-  const sameSku = sql<boolean>`lower(t.sku) = lower(${filter.text})`;
   const tiers: Array<[RelevanceTier, Scope]> = [
     [2, 'anywhere'],
     [1, 'name'],
@@ -366,73 +390,125 @@ async function findRelevancePage(
   const couldBeSku = SKU_PATTERN.test(filter.text);
   /** Every tool of the name tier (ids), once it has been read in full. */
   let allInName: number[] | undefined;
-  for (const [tier, scope] of tiers) {
+  for (const [tier, tierScope] of tiers) {
     if ((after && tier > after.tier) || rows.length >= limit || (tier === 2 && !couldBeSku)) continue;
     const notInName = tier === 0 ? allInName : undefined;
     const wanted = limit - rows.length;
-    const tierQuery = (walk?: NewestWalk) => {
-      // An exact SKU is found by its own index; the search words would match it anyway.
-      const { query: filtered, newest } = catalogQuery(
+    // An exact SKU is found by its own index; the search words would match it anyway.
+    const tierFilter = tier === 2 ? { ...filter, words: [] } : filter;
+    const scope = notInName ? 'anywhere' : tierScope;
+    const form = filterShape(dialect, tierFilter, scope);
+    const sign = newestSign(form);
+    const from = after && tier === after.tier ? after.id : undefined;
+    const none = notInName ?? [];
+    const tierQuery = (walk?: NewestWalk) =>
+      tierPage(
         db,
-        dialect,
-        tier === 2 ? { ...filter, words: [] } : filter,
-        notInName ? 'anywhere' : scope,
-        walk,
+        {
+          ...form,
+          sku: tier === 2 ? 'is' : 'is not',
+          walk: walk === undefined ? 'none' : walk.before === undefined ? 'newest' : 'before',
+          after: from !== undefined,
+          none: none.length,
+        },
+        {
+          ...filterValues(dialect, tierFilter, scope),
+          ...Object.fromEntries(none.map((id, i) => [`none${i}`, sign * id])),
+          text: filter.text,
+          afterKey: from && sign * from,
+          walkRows: walk?.rows,
+          walkBefore: walk?.before,
+          limit: wanted,
+        },
       );
-      let query = filtered.select(toolColumns).where(tier === 2 ? sameSku : (eb) => eb.not(sameSku));
-      if (after && tier === after.tier) query = query.where(olderThan(newest, after.id));
-      if (notInName && notInName.length > 0) query = query.where(noneOf(newest, notInName));
-      return query.orderBy(...newestFirst(newest)).limit(wanted);
-    };
-    const walk = walkFor(dialect, filter, stats, tier, wanted, after && tier === after.tier ? after.id : undefined);
-    const walked = walk ? await tierQuery(walk).execute() : [];
+    const walk = walkFor(dialect, filter, stats, tier, wanted, from);
+    const walked = walk ? await tierQuery(walk) : [];
     // A walk that filled the page found its newest matches; one that ended short proves nothing.
-    const found = walked.length === wanted ? walked : await tierQuery().execute();
+    const found = walked.length === wanted ? walked : await tierQuery();
     if (tier === 1 && after?.tier !== 1 && found.length < wanted) allInName = found.map((row) => row.id);
     rows.push(...found.map((row) => ({ ...row, tier })));
   }
   return rows;
 }
 
+/**
+ * One tier of a search (findRelevancePage), newest first, built once per form: the exact SKU
+ * (`sku: 'is'`, no words) or the words in a scope without it; after the key `afterKey`; none of
+ * the `none` tools `none0`, `none1`, ... (keys); read through a PostgreSQL walk or the index.
+ */
+const tierPage = builtOncePerShape(
+  (
+    db,
+    shape: FilterShape & { sku: 'is' | 'is not'; walk: 'none' | 'newest' | 'before'; after: boolean; none: number },
+    v: FilterValues & {
+      text: string;
+      afterKey: number | undefined;
+      walkRows: number | undefined;
+      walkBefore: number | undefined;
+      limit: number;
+    } & Record<`none${number}`, number>,
+  ) => {
+    const walk =
+      shape.walk === 'none' ? undefined : { rows: v.walkRows as number, before: shape.walk === 'before' ? v.walkBefore : undefined };
+    const { query: filtered, newest } = catalogQuery(db, shape, v, walk);
+    const sameSku = sql<boolean>`lower(t.sku) = lower(${v.text})`;
+    let query = filtered.select(toolColumns).where(shape.sku === 'is' ? sameSku : (eb) => eb.not(sameSku));
+    if (shape.after) query = query.where(olderThan(newest, v.afterKey as number));
+    if (shape.none > 0)
+      query = query.where(
+        noneOf(
+          newest,
+          Array.from({ length: shape.none }, (_, i) => v[`none${i}`] as number),
+        ),
+      );
+    return query.orderBy(...newestFirst(newest)).limit(v.limit);
+  },
+);
+
 /** How many live tools pass the filter, up to `cap`. */
 export async function countCatalog(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number): Promise<number> {
-  const rows =
-    filter.words.length > 0
-      ? await countQuery(db, dialect, filter, cap).execute()
-      : await browsedCount(db, browsedFilterShape(dialect, filter), { ...browsedFilterValues(filter), cap });
+  const rows = await countedPage(
+    db,
+    { ...filterShape(dialect, filter, 'anywhere'), via: countedVia(dialect, filter) },
+    { ...filterValues(dialect, filter, 'anywhere'), cap },
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
-function countQuery(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number) {
-  // Counting stops at the cap: a broad search costs what a narrow one does.
-  return db.selectFrom(countedMatches(db, dialect, filter, cap).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+/** Where a count reads its matches (the functions below say when each is used). */
+type CountedVia = 'search index' | 'stock table' | 'price order' | 'rows';
+
+function countedVia(dialect: DialectName, filter: CatalogFilter): CountedVia {
+  if (countsInSearchIndex(dialect, filter)) return 'search index';
+  if (countsInStockTable(dialect, filter)) return 'stock table';
+  return countsAlongPrices(dialect, filter) ? 'price order' : 'rows';
 }
 
-/** The matches countQuery counts, up to `cap`: from the search index alone, or the tools' rows. */
-function countedMatches(db: Db, dialect: DialectName, filter: CatalogFilter, cap: number) {
-  if (countsInSearchIndex(dialect, filter)) {
+/** The count of the matches, up to `cap` (a broad search costs what a narrow one does), built once per form. */
+const countedPage = builtOncePerShape((db, shape: FilterShape & { via: CountedVia }, v: FilterValues & { cap: number }) =>
+  db.selectFrom(countedMatches(db, shape, v).as('m')).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** The matches countedPage counts, up to `cap`: from the search index alone, the in-stock table, or the tools' rows. */
+function countedMatches(db: Db, shape: FilterShape & { via: CountedVia }, v: FilterValues & { cap: number }) {
+  if (shape.via === 'search index') {
     return db
       .selectFrom(sql<{ rowid: number }>`tool_fts`.as('tool_fts'))
       .select(sql<number>`1`.as('one'))
-      .where(sql<boolean>`tool_fts match ${sqliteMatch(filter.words, 'anywhere')}`)
-      .limit(cap);
+      .where(sql<boolean>`tool_fts match ${v.fts}`)
+      .limit(v.cap);
   }
-  if (countsInStockTable(dialect, filter)) {
+  if (shape.via === 'stock table') {
     let inStock = db.selectFrom('tool_in_stock as s').select(sql<number>`1`.as('one'));
-    if (filter.minPrice !== undefined) inStock = inStock.where('s.price_cents', '>=', filter.minPrice);
-    if (filter.maxPrice !== undefined) inStock = inStock.where('s.price_cents', '<=', filter.maxPrice);
-    return inStock.orderBy('s.price_cents').limit(cap);
+    if (shape.min) inStock = inStock.where('s.price_cents', '>=', v.minPrice as number);
+    if (shape.max) inStock = inStock.where('s.price_cents', '<=', v.maxPrice as number);
+    return inStock.orderBy('s.price_cents').limit(v.cap);
   }
-  const matches = catalogQuery(db, dialect, filter)
+  const matches = catalogQuery(db, shape, v)
     .query.select(sql<number>`1`.as('one'))
-    .limit(cap);
-  return countsAlongPrices(dialect, filter) ? matches.orderBy('t.price_cents') : matches;
+    .limit(v.cap);
+  return shape.via === 'price order' ? matches.orderBy('t.price_cents') : matches;
 }
-
-/** countQuery of the catalog browsed (no search words), built once per shape. */
-const browsedCount = builtOncePerShape((db, shape: BrowsedFilterShape, v: BrowsedFilterValues & { cap: number }) =>
-  countQuery(db, shape.dialect, browsedFilter(shape, v), v.cap),
-);
 
 /**
  * Whether a search's matches are counted in SQLite's search index alone, with no tool row read:
