@@ -212,7 +212,7 @@ function catalogQuery(db: Db, shape: FilterShape, v: FilterValues, walk?: Newest
         join.on(sql.ref('t.id'), '=', sql`-tool_fts.rowid`),
       );
       query = query.where(sql<boolean>`tool_fts match ${v.fts}`);
-      newest = { column: sql.ref<number>('tool_fts.rowid'), sign: -1 };
+      newest = { column: sql.ref<number>('tool_fts.rowid'), sign: newestSign(shape) };
     } else {
       query = query.where(postgresMatch(v, shape.scope, shape.long));
       // See throughSearchIndex.
@@ -401,6 +401,14 @@ async function findRelevancePage(
     const sign = newestSign(form);
     const from = after && tier === after.tier ? after.id : undefined;
     const none = notInName ?? [];
+    // The tier's values, the same whether it is read by a walk or through the index.
+    const values = {
+      ...filterValues(dialect, tierFilter, scope),
+      ...Object.fromEntries(none.map((id, i) => [`none${i}`, sign * id])),
+      text: filter.text,
+      afterKey: from && sign * from,
+      limit: wanted,
+    };
     const tierQuery = (walk?: NewestWalk) =>
       tierPage(
         db,
@@ -411,15 +419,7 @@ async function findRelevancePage(
           after: from !== undefined,
           none: none.length,
         },
-        {
-          ...filterValues(dialect, tierFilter, scope),
-          ...Object.fromEntries(none.map((id, i) => [`none${i}`, sign * id])),
-          text: filter.text,
-          afterKey: from && sign * from,
-          walkRows: walk?.rows,
-          walkBefore: walk?.before,
-          limit: wanted,
-        },
+        { ...values, walkRows: walk?.rows, walkBefore: walk?.before },
       );
     const walk = walkFor(dialect, filter, stats, tier, wanted, from);
     const walked = walk ? await tierQuery(walk) : [];
