@@ -9,6 +9,7 @@ import {
   sql as rawSql,
   type DatabaseIntrospector,
   type SqliteDatabase,
+  type SqliteStatement,
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
@@ -122,19 +123,38 @@ const STATEMENT_CACHE_SIZE = 500;
  * prepares every query it runs, and preparing costs more than running most of ours (a search
  * through FTS5: 90 us to prepare, 15-40 us to run). A statement is reused only after its last
  * run has finished: better-sqlite3 runs synchronously and Kysely never streams here, so no
- * two runs of one statement overlap. A schema change re-prepares a statement by itself.
+ * two runs of one statement overlap.
+ *
+ * A kept statement answers rows as objects built from better-sqlite3's arrays (withRowBuilder),
+ * by the column names read when it was prepared. SQLite prepares a statement anew by itself
+ * after a schema change, which can change its columns (a column added under `select *`): so
+ * before a kept statement reads, the schema's version is asked (2 us), and when it has moved
+ * every kept statement is dropped and prepared again.
  */
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
+  const schemaVersion = sqlite.prepare('pragma schema_version').pluck();
+  /** The schema's version when the kept readers' columns were read. */
+  let version: unknown;
+  /** Whether the schema has moved since: then every kept statement is dropped. */
+  const schemaMoved = () => {
+    const now = schemaVersion.get();
+    if (now === version) return false;
+    statements.clear();
+    version = now;
+    return true;
+  };
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
+      if (statement?.reader && schemaMoved()) statement = undefined;
       if (statement) {
         // Least recently used last out.
         statements.delete(sql);
       } else {
-        statement = sqlite.prepare(sql);
+        statement = withRowBuilder(sqlite.prepare(sql));
+        if (statement.reader) schemaMoved();
         const oldest = statements.keys().next();
         if (statements.size >= size && !oldest.done) statements.delete(oldest.value);
       }
@@ -142,6 +162,37 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
       return statement;
     },
   };
+}
+
+/**
+ * A statement whose rows are read as arrays (better-sqlite3's raw mode) and made into objects
+ * by a function compiled once from its column names: an object literal, which V8 builds in
+ * one step, where better-sqlite3 defines each row's properties one call at a time. A page of
+ * 25 tools (15 columns): 101 us as better-sqlite3's objects, 47 us so (docs/performance.md).
+ * Rows are the same objects as before: own properties in column order, a later column of the
+ * same name winning; a column named `__proto__` is an own property, as better-sqlite3 makes it.
+ */
+function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  statement.raw(true);
+  const build = rowBuilder(names);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(build),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield build(row);
+    },
+  };
+}
+
+/** The function making a raw row of these columns into an object, compiled once per statement. */
+function rowBuilder(names: readonly string[]): (row: unknown[]) => Record<string, unknown> {
+  // JSON.stringify quotes any name as a JavaScript string literal; a computed key keeps
+  // `__proto__` an own property instead of setting the prototype.
+  const fields = names.map((name, i) => `[${JSON.stringify(name)}]: row[${i}]`);
+  return new Function('row', `return { ${fields.join(', ')} };`) as (row: unknown[]) => Record<string, unknown>;
 }
 
 /**
