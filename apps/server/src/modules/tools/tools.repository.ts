@@ -11,7 +11,29 @@ export function toManagedTool(row: ToolRow): ManagedTool {
   return { ...toTool(row), lowStockThreshold: row.low_stock_threshold };
 }
 
-export function toTool(row: ToolRow): Tool {
+/**
+ * The columns a tool's public answer (toTool) reads: what the catalog's pages select. Its
+ * upkeep columns (updated, deleted, low-stock threshold) are left unread: each column costs each
+ * row of a page, and PostgreSQL's timestamps are parsed into dates (docs/performance.md).
+ */
+export const PUBLIC_TOOL_COLUMNS = [
+  'id',
+  'name',
+  'sku',
+  'description',
+  'img',
+  'price_cents',
+  'available',
+  'minimum',
+  'price_breaks',
+  'pack_size',
+  'max_per_order',
+  'created_at',
+] as const satisfies ReadonlyArray<(typeof TOOL_COLUMNS)[number]>;
+
+export type PublicToolRow = Pick<ToolRow, (typeof PUBLIC_TOOL_COLUMNS)[number]>;
+
+export function toTool(row: PublicToolRow): Tool {
   return {
     id: row.id,
     name: row.name,
@@ -63,7 +85,7 @@ export interface CatalogFilter {
   maxPrice?: number | undefined;
 }
 
-export interface CatalogRow extends ToolRow {
+export interface CatalogRow extends PublicToolRow {
   /** relevance only: the tier the tool was found in. */
   tier?: RelevanceTier;
 }
@@ -228,7 +250,7 @@ function catalogQuery(db: Db, shape: FilterShape, v: FilterValues, walk?: Newest
   return { query, id, newest };
 }
 
-const toolColumns = TOOL_COLUMNS.map((column) => `t.${column}` as const);
+const toolColumns = PUBLIC_TOOL_COLUMNS.map((column) => `t.${column}` as const);
 
 /** PostgreSQL: the newest `rows` live tools (older than `before`), one at a time off the id index. */
 interface NewestWalk {
