@@ -77,8 +77,9 @@ function preparedName(text: string): string | undefined {
     const tag = PREPARED_TAG.exec(text)?.[1];
     if (tag === undefined) return undefined;
     name = `${tag}_${hash('sha1', text, 'hex').slice(0, 16)}_${preparedGeneration}`;
-    // The tagged texts are a handful; a bound all the same.
-    if (preparedNames.size >= 100) preparedNames.clear();
+    // The tagged texts are the order path's, the session's and the catalog searches' forms
+    // (a few dozen); a bound all the same.
+    if (preparedNames.size >= 1_000) preparedNames.clear();
     preparedNames.set(text, name);
   }
   return name;
@@ -93,8 +94,9 @@ function preparedName(text: string): string | undefined {
  * request: placing an order (a statement of 60 lines, since decision 014 inside the placing
  * function, whose plans PL/pgSQL keeps itself) took 2.1 ms a time unnamed and 1.1 to 1.3 ms
  * named, begin and rollback included, measured on 100 tools; the session of a signed-in
- * request 0.2 to 0.3 ms unnamed, 0.13 to 0.16 named. Not for statements whose best plan depends on
- * their values (the catalog's searches and ranges): a kept plan would be chosen for them all.
+ * request 0.2 to 0.3 ms unnamed, 0.13 to 0.16 named; a catalog search's count 0.75 and 0.53 ms.
+ * Not for statements whose best plan depends on their values (the catalog's price ranges): a
+ * kept plan would be chosen for them all (preparedOnPostgres in tools.repository.ts).
  * Behind a pooler, this needs session pooling or PgBouncer 1.21+ with max_prepared_statements.
  */
 function preparingTagged(client: pg.PoolClient): void {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { as, createTestApp, recordingStatements, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { sql } from 'kysely';
+import { as, createTestApp, recordingStatements, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { MAX_COUNTED_TOOLS } from '@toolsify/shared/tools';
 import { countCatalog, insertTool, softDeleteTool } from './tools.repository.ts';
 
@@ -509,5 +510,52 @@ describe('SKUs', () => {
     const res = await create(sku);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.sku).toBe(message);
+  });
+});
+
+describe.skipIf(!usePostgres)('PostgreSQL: which catalog statements are prepared', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // One connection: the statements it prepared are the ones it lists.
+    app = await createTestApp({ DATABASE_POOL_SIZE: '1' });
+    for (let n = 0; n < 30; n += 1) {
+      const name = n < 3 ? `Impact Driver ${n}` : `Bench Vise ${n}`;
+      await insertTool(app.db, {
+        name,
+        sku: `PV-${n}`,
+        description: 'driver bits',
+        img: '/images/tools/x.svg',
+        priceCents: 100 + n,
+        minimum: 1,
+        available: 5,
+      });
+    }
+  });
+  afterAll(() => app.close());
+
+  const prepared = async () =>
+    (
+      await app.db.connection().execute((conn) => sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn))
+    ).rows.map((row) => row.statement);
+
+  it('sends searches as named statements, one per form whatever the words, and price ranges unnamed', async () => {
+    // "driver": 3 name matches, then the rest in the last tier without those 3; "driver 1": 1
+    // name match, the last tier without it; "vise": none to leave out.
+    for (const q of ['driver', 'driver 1', 'impact driver', 'vise', 'bench vise']) {
+      const res = await app.inject({ url: `/api/tools?q=${encodeURIComponent(q)}&limit=5` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const searches = (await prepared()).filter((text) => text.includes('prepared catalog_search'));
+    // The exact-SKU tier, the name tier, the last tier leaving out the name tier's tools (one
+    // array, any number of them) and the count.
+    expect(searches.filter((text) => text.includes('<> all('))).toHaveLength(1);
+    expect(searches.some((text) => text.includes('count(*)'))).toBe(true);
+    const before = searches.length;
+    const ranged = await app.inject({ url: '/api/tools?q=driver&minPrice=100&maxPrice=120&limit=5' });
+    expect(ranged.statusCode, ranged.body).toBe(200);
+    await app.inject({ url: '/api/tools?q=bits&limit=5' });
+    const after = (await prepared()).filter((text) => text.includes('prepared catalog_search'));
+    expect(after).toHaveLength(before);
+    expect(after.some((text) => text.includes('price_cents >='))).toBe(false);
   });
 });
