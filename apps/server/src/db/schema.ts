@@ -319,10 +319,11 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type ToolRow = Selectable<ToolTable>;
 /**
- * A tool's columns, named: what every read of a tool selects (PostgreSQL's generated `search`
- * column, which is not in ToolTable, is never read back).
+ * The columns a tool's public answer (toTool) reads: what the catalog's pages select. The
+ * upkeep columns (low-stock threshold, updated, deleted) are left unread there: each column
+ * costs each row of a page, and PostgreSQL parses each timestamp into a date.
  */
-export const TOOL_COLUMNS = [
+export const PUBLIC_TOOL_COLUMNS = [
   'id',
   'name',
   'sku',
@@ -334,11 +335,17 @@ export const TOOL_COLUMNS = [
   'price_breaks',
   'pack_size',
   'max_per_order',
-  'low_stock_threshold',
   'created_at',
-  'updated_at',
-  'deleted_at',
 ] as const satisfies ReadonlyArray<keyof ToolTable>;
+export type PublicToolRow = Pick<ToolRow, (typeof PUBLIC_TOOL_COLUMNS)[number]>;
+
+/**
+ * A tool's columns, named: what every other read of a tool selects (PostgreSQL's generated
+ * `search` column, which is not in ToolTable, is never read back).
+ */
+export const TOOL_COLUMNS = [...PUBLIC_TOOL_COLUMNS, 'low_stock_threshold', 'updated_at', 'deleted_at'] as const satisfies ReadonlyArray<
+  keyof ToolTable
+>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderEventRow = Selectable<OrderEventTable>;

@@ -3,35 +3,13 @@ import { SKU_PATTERN, type ManagedTool, type Tool } from '@toolsify/shared/tools
 import { sql, type RawBuilder } from 'kysely';
 import { builtOncePerShape } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
-import { nowIso, toIso, TOOL_COLUMNS, type ToolRow, type Db } from '../../db/schema.ts';
+import { nowIso, toIso, PUBLIC_TOOL_COLUMNS, TOOL_COLUMNS, type PublicToolRow, type ToolRow, type Db } from '../../db/schema.ts';
 import type { SearchKeyStats } from './tools.search-stats.ts';
 
 /** A tool as Manage Products sees it: the catalog's fields and its low-stock threshold. */
 export function toManagedTool(row: ToolRow): ManagedTool {
   return { ...toTool(row), lowStockThreshold: row.low_stock_threshold };
 }
-
-/**
- * The columns a tool's public answer (toTool) reads: what the catalog's pages select. Its
- * upkeep columns (updated, deleted, low-stock threshold) are left unread: each column costs each
- * row of a page, and PostgreSQL's timestamps are parsed into dates (docs/performance.md).
- */
-export const PUBLIC_TOOL_COLUMNS = [
-  'id',
-  'name',
-  'sku',
-  'description',
-  'img',
-  'price_cents',
-  'available',
-  'minimum',
-  'price_breaks',
-  'pack_size',
-  'max_per_order',
-  'created_at',
-] as const satisfies ReadonlyArray<(typeof TOOL_COLUMNS)[number]>;
-
-export type PublicToolRow = Pick<ToolRow, (typeof PUBLIC_TOOL_COLUMNS)[number]>;
 
 export function toTool(row: PublicToolRow): Tool {
   return {
