@@ -171,8 +171,9 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
  * by a function compiled once from its column names: an object literal, which V8 builds in
  * one step, where better-sqlite3 defines each row's properties one call at a time. A page of
  * 25 tools (15 columns): 101 us as better-sqlite3's objects, 47 us so (docs/performance.md).
- * Rows are the same objects as before: own properties in column order, a later column of the
- * same name winning; a column named `__proto__` is an own property, as better-sqlite3 makes it.
+ * Rows are the objects better-sqlite3 made: own properties in column order, a later column of
+ * the same name winning; but a column named `__proto__` is an own property here, where
+ * better-sqlite3 made its value the row's prototype.
  */
 function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;

@@ -367,13 +367,14 @@ function throughSearchIndex(shape: FilterShape): boolean {
 
 /**
  * PostgreSQL: whether a catalog query is sent as a named prepared statement (its SQL tagged
- * `prepared`, see preparingTagged in db/connect.ts), parsed once per connection and, after a few runs, run on
- * a plan it keeps, instead of parsed and planned on every run (0.2 of the 0.75 ms of a search's
- * count, in the process). Only a query whose plan never depends on its values: a search's words
- * reach the planner through the subquery that makes its tsquery, so it estimates every search
- * alike, and the sorts read the search index first whatever the words (throughSearchIndex). A
- * price range is a value the planner weighs (a narrow range read along the price index, a wide
- * one through the search index), and so is a walk's length: those are planned on every run.
+ * `prepared`, see preparingTagged in db/connect.ts), parsed once per connection and, after a
+ * few runs, run on a plan it keeps, instead of parsed and planned on every run (0.2 of the 0.75
+ * ms of a search's count, in the process). Only a query whose plan never depends on its values:
+ * a search's words reach the planner through the subquery that makes its tsquery, so it
+ * estimates every search alike, and the sorts read the search index first whatever the words
+ * (throughSearchIndex); the exact-SKU tier is one lookup of a unique index. A price range is a
+ * value the planner weighs (a narrow range read along the price index, a wide one through the
+ * search index), and so is a walk's length: those are planned on every run.
  */
 function preparedOnPostgres(shape: FilterShape & { walk?: 'none' | 'newest' | 'before' }): boolean {
   return shape.dialect === 'postgres' && !shape.min && !shape.max && (shape.walk ?? 'none') === 'none';
