@@ -185,8 +185,23 @@ const newestFirst = (key: NewestKey) => [key.column, key.sign === 1 ? 'desc' : '
 /** Older than the tool whose key is `keyValue` (its id times the key's sign). */
 const olderThan = (key: NewestKey, keyValue: number) =>
   key.sign === 1 ? sql<boolean>`${key.column} < ${keyValue}` : sql<boolean>`${key.column} > ${keyValue}`;
-/** None of the tools whose keys are `keyValues` (their ids times the key's sign). */
-const noneOf = (key: NewestKey, keyValues: readonly number[]) => sql<boolean>`${key.column} not in (${sql.join(keyValues)})`;
+
+/**
+ * A list of tools to leave out, by their keys (ids times the key's sign), as a query's form and
+ * values: SQLite takes one parameter per key (`none0`, `none1`, ...: a `not in` over FTS5's
+ * rowids), so the form holds how many; PostgreSQL takes the keys as one integer array
+ * (`noneKeys`), so its statement, prepared once (preparedOnPostgres), is the same for any number.
+ */
+type NoneValues = { noneKeys?: number[] } & Partial<Record<`none${number}`, number>>;
+const noneShape = (dialect: DialectName, keys: readonly number[]): number =>
+  dialect === 'postgres' ? Math.min(keys.length, 1) : keys.length;
+const noneValues = (dialect: DialectName, keys: number[]): NoneValues =>
+  dialect === 'postgres' ? { noneKeys: keys } : Object.fromEntries(keys.map((key, i) => [`none${i}`, key]));
+/** None of the tools of the list (`none`: its noneShape) whose values noneValues made. */
+const noneOf = (dialect: DialectName, key: NewestKey, none: number, v: NoneValues) =>
+  dialect === 'postgres'
+    ? sql<boolean>`${key.column} <> all(${v.noneKeys}::integer[])`
+    : sql<boolean>`${key.column} not in (${sql.join(Array.from({ length: none }, (_, i) => v[`none${i}`]))})`;
 
 /**
  * The live tools that pass the filter, as one query the sorts and the count build on. With
@@ -325,8 +340,7 @@ const sortedPage = builtOncePerShape(
     const { query: filtered, id, newest } = catalogQuery(db, shape, v);
     const byMatches = throughSearchIndex(shape);
     const selected = filtered.select(toolColumns);
-    // The browsed catalog's plans depend on its filters' values: only searches are kept.
-    const query = byMatches && preparedOnPostgres(shape) ? selected.modifyFront(PREPARED_SEARCH) : selected;
+    const query = preparedSearch(shape) ? selected.modifyFront(PREPARED_SEARCH) : selected;
     switch (shape.sort) {
       case 'newest': {
         const page = shape.after ? query.where(olderThan(newest, v.afterKey as number)) : query;
@@ -380,6 +394,9 @@ function preparedOnPostgres(shape: FilterShape & { walk?: 'none' | 'newest' | 'b
   return shape.dialect === 'postgres' && !shape.min && !shape.max && (shape.walk ?? 'none') === 'none';
 }
 
+/** A search (words, not the browsed catalog) that preparedOnPostgres lets be kept. */
+const preparedSearch = (shape: FilterShape): boolean => shape.scope !== 'none' && preparedOnPostgres(shape);
+
 /** The tag that sends a query as a named prepared statement on PostgreSQL (preparedOnPostgres). */
 const PREPARED_SEARCH = sql.raw('/* prepared catalog_search */');
 
@@ -420,12 +437,11 @@ async function findRelevancePage(
     const form = filterShape(dialect, tierFilter, scope);
     const sign = newestSign(form);
     const from = after && tier === after.tier ? after.id : undefined;
-    const none = notInName ?? [];
+    const none = (notInName ?? []).map((id) => sign * id);
     // The tier's values, the same whether it is read by a walk or through the index.
     const values = {
       ...filterValues(dialect, tierFilter, scope),
-      ...Object.fromEntries(none.map((id, i) => [`none${i}`, sign * id])),
-      noneKeys: none.map((id) => sign * id),
+      ...noneValues(dialect, none),
       text: filter.text,
       afterKey: from && sign * from,
       limit: wanted,
@@ -438,8 +454,7 @@ async function findRelevancePage(
           sku: tier === 2 ? 'is' : 'is not',
           walk: walk === undefined ? 'none' : walk.before === undefined ? 'newest' : 'before',
           after: from !== undefined,
-          // PostgreSQL takes the list as one array, whatever its length: one statement to prepare.
-          none: dialect === 'postgres' ? Math.min(none.length, 1) : none.length,
+          none: noneShape(dialect, none),
         },
         { ...values, walkRows: walk?.rows, walkBefore: walk?.before },
       );
@@ -456,8 +471,7 @@ async function findRelevancePage(
 /**
  * One tier of a search (findRelevancePage), newest first, built once per form: the exact SKU
  * (`sku: 'is'`, no words) or the words in a scope without it; after the key `afterKey`; none of
- * the `none` tools (their keys: `none0`, `none1`, ... on SQLite, the one array `noneKeys` on
- * PostgreSQL, so its statement is the same for any number); read through a walk or the index.
+ * the tools of a list (noneShape); read through a PostgreSQL walk or the index.
  */
 const tierPage = builtOncePerShape(
   (
@@ -469,8 +483,7 @@ const tierPage = builtOncePerShape(
       walkRows: number | undefined;
       walkBefore: number | undefined;
       limit: number;
-      noneKeys: number[];
-    } & Record<`none${number}`, number>,
+    } & NoneValues,
   ) => {
     const walk =
       shape.walk === 'none' ? undefined : { rows: v.walkRows as number, before: shape.walk === 'before' ? v.walkBefore : undefined };
@@ -478,15 +491,7 @@ const tierPage = builtOncePerShape(
     const sameSku = sql<boolean>`lower(t.sku) = lower(${v.text})`;
     let query = filtered.select(toolColumns).where(shape.sku === 'is' ? sameSku : (eb) => eb.not(sameSku));
     if (shape.after) query = query.where(olderThan(newest, v.afterKey as number));
-    if (shape.none > 0 && shape.dialect === 'postgres')
-      query = query.where(sql<boolean>`${newest.column} <> all(${v.noneKeys}::integer[])`);
-    else if (shape.none > 0)
-      query = query.where(
-        noneOf(
-          newest,
-          Array.from({ length: shape.none }, (_, i) => v[`none${i}`] as number),
-        ),
-      );
+    if (shape.none > 0) query = query.where(noneOf(shape.dialect, newest, shape.none, v));
     if (preparedOnPostgres(shape)) query = query.modifyFront(PREPARED_SEARCH);
     return query.orderBy(...newestFirst(newest)).limit(v.limit);
   },
@@ -514,7 +519,7 @@ function countedVia(dialect: DialectName, filter: CatalogFilter): CountedVia {
 /** The count of the matches, up to `cap` (a broad search costs what a narrow one does), built once per form. */
 const countedPage = builtOncePerShape((db, shape: FilterShape & { via: CountedVia }, v: FilterValues & { cap: number }) => {
   const count = db.selectFrom(countedMatches(db, shape, v).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
-  return shape.scope !== 'none' && preparedOnPostgres(shape) ? count.modifyFront(PREPARED_SEARCH) : count;
+  return preparedSearch(shape) ? count.modifyFront(PREPARED_SEARCH) : count;
 });
 
 /** The matches countedPage counts, up to `cap`: from the search index alone, the in-stock table, or the tools' rows. */
