@@ -630,6 +630,40 @@ test('the home page works by keyboard: every link, button and field is reached w
   expect(outline).not.toBe('none');
 });
 
+test('a keyboard user cannot tab past the lower home sections while their code is on its way', async ({ page }) => {
+  // The sections' chunk is held back until the visitor has pressed Tab well past where it
+  // goes: without the placeholder holding focus, Tab would run on into the footer.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/home-lower-sections-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('product-card')).toHaveCount(6);
+  const placeholder = page.getByRole('region', { name: 'More about Toolsify' });
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if (await placeholder.evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(placeholder).toBeFocused();
+  await expect(placeholder).toHaveAttribute('aria-busy', 'true');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  await expect(placeholder, 'Tab waits while the part loads').toBeFocused();
+
+  release();
+  // Focus goes on into the part: its first link, in the business summary or below.
+  await expect(placeholder).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('footer') === null && document.activeElement !== document.body))
+    .toBe(true);
+  for (let i = 0; i < 80; i++) {
+    if (await page.getByPlaceholder('Email Address').evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByPlaceholder('Email Address')).toBeFocused();
+});
+
 test('the public pages load without errors in the console', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
