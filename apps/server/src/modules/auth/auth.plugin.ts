@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { resolveAuthSecret, type AuthSecret } from '../../lib/auth-secret.ts';
 import { createAuth, migrateAuthTables, type Auth } from './auth.ts';
 import { createSessionReader, type SessionUser } from './session-reader.ts';
+import { authCallScope } from './auth-call-scope.ts';
 import { AuthThrottle } from './auth-throttle.ts';
 import { authRoutes } from './auth.routes.ts';
 import { googlePlugins } from './google.ts';
@@ -47,7 +48,8 @@ export const authPlugin = fp<{ config: Config }>(
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
-    const readSession = await createSessionReader(auth, app.db);
+    const inAuthCall = await authCallScope();
+    const readSession = await createSessionReader(auth, app.db, inAuthCall);
     app.decorate('optionalUser', async (request: FastifyRequest, reply: FastifyReply) => {
       request.user = await readSession(request, reply);
     });
@@ -76,7 +78,7 @@ export const authPlugin = fp<{ config: Config }>(
       clearInterval(prune);
     });
 
-    await app.register(authRoutes, { config, auth, throttle });
+    await app.register(authRoutes, { config, auth, throttle, inAuthCall });
   },
   { name: 'auth', dependencies: ['database', 'mail'] },
 );

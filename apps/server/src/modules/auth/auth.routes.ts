@@ -20,6 +20,7 @@ import { RESET_PASSWORD_PAGE, VERIFIED_CALLBACK_PATH, type Auth } from './auth.t
 import { googleEnabled } from './google.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { clearInterruptedSignUp } from './interrupted-sign-up.ts';
+import type { AuthCallScope } from './auth-call-scope.ts';
 
 /**
  * The better-auth paths this store uses; every other better-auth endpoint (update-user,
@@ -39,9 +40,9 @@ interface AuthAnswer {
   code: string | undefined;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; throttle: AuthThrottle }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; throttle: AuthThrottle; inAuthCall: AuthCallScope }> = async (
   app,
-  { config, auth, throttle },
+  { config, auth, throttle, inAuthCall },
 ) => {
   /**
    * Hands better-auth a Web Request built from Fastify's request. With a body we checked, the
@@ -54,10 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: Auth; thr
     const payload = body ?? request.body;
     const hasBody = request.method !== 'GET' && payload !== undefined && payload !== null;
     if (hasBody) headers.set('content-type', 'application/json');
-    const response = await auth.handler(
-      new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(payload) } : {}) }),
-    );
-    const text = await response.text();
+    const { response, text } = await inAuthCall(async () => {
+      const answer = await auth.handler(
+        new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(payload) } : {}) }),
+      );
+      return { response: answer, text: await answer.text() };
+    });
     let code: string | undefined;
     if (response.status >= 400) {
       try {

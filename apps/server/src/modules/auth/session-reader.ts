@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 import { authHeaders } from './auth-headers.ts';
 import { findSessionByToken } from './auth.repository.ts';
+import type { AuthCallScope } from './auth-call-scope.ts';
 
 export interface SessionUser {
   id: string;
@@ -25,7 +26,7 @@ export interface SessionUser {
  * anything about the cookie is unusual, it hands the request to better-auth's own getSession,
  * which refreshes the row and the cookie exactly as it always does.
  */
-export async function createSessionReader(auth: Auth, db: Kysely<Database>) {
+export async function createSessionReader(auth: Auth, db: Kysely<Database>, inAuthCall: AuthCallScope) {
   const ctx = await auth.$context;
   const cookieName = ctx.authCookies.sessionToken.name;
   const secret = ctx.secret;
@@ -43,7 +44,7 @@ export async function createSessionReader(auth: Auth, db: Kysely<Database>) {
   }
 
   async function viaBetterAuth(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
-    const { headers, response } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+    const { headers, response } = await inAuthCall(() => auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }));
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!response) return null;
