@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resolveAuthSecret, type AuthSecret } from '../../lib/auth-secret.ts';
-import { createAuth, migrateAuthTables, type Auth } from './auth.ts';
+import { createAuth, migrateAuthTables } from './auth.ts';
 import { createSessionReader, type SessionUser } from './session-reader.ts';
 import { authCallScope } from './auth-call-scope.ts';
 import { AuthThrottle } from './auth-throttle.ts';
@@ -24,7 +24,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: Auth;
     /** onRequest hook: 401 unless signed in (before the body is read); sets request.user. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: sets request.user to the signed-in user, or null; never refuses. */
@@ -44,8 +43,9 @@ export const authPlugin = fp<{ config: Config }>(
     logSecretSource(app.log, secret);
     const deps = { config, secret: secret.value, db: app.db, dialect: app.dialect, mailer, plugins: googlePlugins(config), log: app.log };
     await migrateAuthTables(deps);
+    // better-auth is reached only through the routes and the session reader below, each call
+    // inside `inAuthCall` (auth-call-scope.ts): it is not handed to the rest of the app.
     const auth = createAuth(deps);
-    app.decorate('auth', auth);
     app.decorateRequest('user', null);
 
     const inAuthCall = await authCallScope();
