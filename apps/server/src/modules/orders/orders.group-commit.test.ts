@@ -263,6 +263,12 @@ describe('placing orders in groups (group commit)', () => {
     expect(groups.map((items) => items.length)).toEqual([4, 4, 2]);
   });
 
+  it("by default, a flash sale's 200 orders in flight go into one group, not split over two commits", async () => {
+    const { group, groups } = recordingGroups();
+    await Promise.all(Array.from({ length: 200 }, (_, n) => group.run(n)));
+    expect(groups.map((items) => items.length)).toEqual([200]);
+  });
+
   it('runs at most `concurrency` groups at once, and every item in one of them', async () => {
     let running = 0;
     let most = 0;

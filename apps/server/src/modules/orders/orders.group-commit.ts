@@ -1,8 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** How many placements one group takes at most, unless its work says otherwise (the rest wait for the next one). */
-export const MAX_GROUP = 128;
+/**
+ * How many placements one group takes at most, unless its work says otherwise (the rest wait
+ * for the next one): more than a flash sale's orders in flight (200 connections in the bench),
+ * so none of those waiting is left for a second group (decision 011).
+ */
+export const MAX_GROUP = 256;
 
 /** What became of one item of a group: its value, or its own error (the others of the group stand). */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
