@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  getCurrentAuthContextAsyncLocalStorage,
-  getCurrentDBAdapterAsyncLocalStorage,
-  getRequestStateAsyncLocalStorage,
-} from '@better-auth/core/context';
 import { cookieFrom, createTestApp, signUp } from '../../test/helpers.ts';
-import { scopeOf } from './auth-call-scope.ts';
+import { betterAuthStorages, scopeOf } from './auth-call-scope.ts';
 
 describe('the scope of calls into better-auth', () => {
   it('turns the storages off at once, and again only when the last call in flight has settled, thrown or not', async () => {
@@ -36,14 +31,7 @@ describe('the scope of calls into better-auth', () => {
 
     // Node 20's AsyncLocalStorage: `enabled` is what puts it among the storages its async hook
     // serves; the hook is off when none is enabled.
-    const enabled = async () =>
-      (
-        await Promise.all([
-          getCurrentAuthContextAsyncLocalStorage(),
-          getRequestStateAsyncLocalStorage(),
-          getCurrentDBAdapterAsyncLocalStorage(),
-        ])
-      ).map((storage) => (storage as unknown as { enabled: boolean }).enabled);
+    const enabled = async () => (await betterAuthStorages()).map((storage) => (storage as unknown as { enabled: boolean }).enabled);
 
     it('after a sign-up, a sign-in, a session better-auth refreshes and a sign-out, each of which works', async () => {
       const user = await signUp(app, { password: 'correct horse battery' });

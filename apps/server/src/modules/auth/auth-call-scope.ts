@@ -23,12 +23,16 @@ export type AuthCallScope = <T>(call: () => Promise<T>) => Promise<T>;
  * keeps them on until both have settled.
  */
 export async function authCallScope(): Promise<AuthCallScope> {
-  const storages: AsyncLocalStorage<unknown>[] = await Promise.all([
+  return scopeOf(await betterAuthStorages());
+}
+
+/** better-auth's AsyncLocalStorage instances: the endpoint's, the request state's, the adapter transaction's. */
+export function betterAuthStorages(): Promise<AsyncLocalStorage<unknown>[]> {
+  return Promise.all([
     getCurrentAuthContextAsyncLocalStorage(),
     getRequestStateAsyncLocalStorage(),
     getCurrentDBAdapterAsyncLocalStorage(),
   ]);
-  return scopeOf(storages);
 }
 
 /** The scope over `storages` (exported for its test). */
