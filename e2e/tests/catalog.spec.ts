@@ -24,6 +24,20 @@ test.describe('catalog', () => {
     await expect(page.getByRole('search', { name: 'Search tools' })).toHaveCount(1);
   });
 
+  test('finds a word inside a tool name: "saw" finds the Jigsaw and the Hacksaw after the Circular Saw', async ({ page, request }) => {
+    await page.goto('/tools');
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('saw');
+    await expect(page).toHaveURL(/\/tools\?q=saw$/);
+    const expected = (await (await request.get('/api/tools?q=saw')).json()) as ToolPage;
+    const found = expected.items.map((t) => t.name);
+    // After the tools whose name has a word starting "saw" (the demo's, and any an earlier spec added).
+    expect(found).toEqual(expect.arrayContaining(['Circular Saw 185 mm', 'Jigsaw 650 W', 'Hacksaw 300 mm']));
+    expect(found.indexOf('Jigsaw 650 W')).toBeGreaterThan(found.indexOf('Circular Saw 185 mm'));
+    expect(found.indexOf('Hacksaw 300 mm')).toBeGreaterThan(found.indexOf('Circular Saw 185 mm'));
+    await expect.poll(() => names(page)).toEqual(found);
+    await expect(page.getByTestId('result-count')).toHaveText(`${expected.total} tools`);
+  });
+
   test('keeps search, stock filter and sort in the URL: typing keeps focus, reload and Back show the same result', async ({
     page,
     request,

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { wordParts } from './search-parts.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -58,6 +59,10 @@ export function connectDatabase({ url, schema, poolSize = 10 }: ConnectOptions):
   // A server's page cache, not a script's: 64 MB (SQLite's default is 2 MB), so a catalog of
   // 100,000 tools is read from memory, not from the file, page by page.
   sqlite.pragma('cache_size = -65536');
+  // What the search index's triggers store as a tool's word parts (migration 031).
+  sqlite.function('tool_search_parts', { deterministic: true }, (name: unknown, sku: unknown) =>
+    wordParts(typeof name === 'string' ? name : '', typeof sku === 'string' ? sku : ''),
+  );
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', sqlite };
 }
 

@@ -27,6 +27,7 @@ import { catalogInStockPrices } from './migrations/027-catalog-in-stock-prices.t
 import { lowStockIndexWithoutStock } from './migrations/028-low-stock-index-without-stock.ts';
 import { catalogSearchLiveOnly } from './migrations/029-catalog-search-live-only.ts';
 import { catalogInStockPostgres } from './migrations/030-catalog-in-stock-postgres.ts';
+import { catalogWordParts } from './migrations/031-catalog-word-parts.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '028-low-stock-index-without-stock': lowStockIndexWithoutStock(dialect),
     '029-catalog-search-live-only': catalogSearchLiveOnly(dialect),
     '030-catalog-in-stock-postgres': catalogInStockPostgres(dialect),
+    '031-catalog-word-parts': catalogWordParts(dialect),
   };
 }
 

@@ -32,6 +32,7 @@ import {
   findToolById,
   mergeSearchIndexStep,
   skuIsTaken,
+  wordsFoundInside,
   type CatalogFilter,
   type CatalogKey,
   type CatalogRow,
@@ -91,7 +92,7 @@ function decodeCursor(cursor: string, sort: ToolSort): CatalogKey {
     return { sort, price: a as number, id: b };
   }
   if (sort === 'name' && parts.length === 3 && typeof a === 'string' && a.length <= 500 && isId(b)) return { sort, name: a, id: b };
-  if (sort === 'relevance' && parts.length === 3 && (a === 0 || a === 1 || a === 2) && isId(b)) return { sort, tier: a, id: b };
+  if (sort === 'relevance' && parts.length === 3 && (a === 0 || a === 1 || a === 2 || a === 3) && isId(b)) return { sort, tier: a, id: b };
   throw badCursor();
 }
 
@@ -161,7 +162,8 @@ async function readCatalogPage(
   limit: number,
 ): Promise<ToolPage> {
   const { db, dialect } = deps;
-  const rows = await findCatalogPage(db, dialect, filter, sort, after, limit + 1, deps.searchKeyStats);
+  const searched = filter.words.length > 0 ? { ...filter, inside: await wordsFoundInside(db, dialect, filter.words) } : filter;
+  const rows = await findCatalogPage(db, dialect, searched, sort, after, limit + 1, deps.searchKeyStats);
   const page = pageOf(
     rows,
     limit,
@@ -171,7 +173,7 @@ async function readCatalogPage(
   const items = page.items.map(toTool);
   if (after !== undefined) return { items, nextCursor: page.nextCursor };
   // A first page that holds every match is its own count.
-  const total = page.nextCursor === null ? items.length : await countCatalog(db, dialect, filter, MAX_COUNTED_TOOLS + 1);
+  const total = page.nextCursor === null ? items.length : await countCatalog(db, dialect, searched, MAX_COUNTED_TOOLS + 1);
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
     : { items, nextCursor: page.nextCursor, total };
