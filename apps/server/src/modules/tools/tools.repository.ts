@@ -82,9 +82,10 @@ export interface CatalogRow extends PublicToolRow {
  * Where the words must be found. `anywhere`: each word starts a word of the tool's text or is
  * inside a word of its name or SKU (what every sort and the count read); `words`: each starts a
  * word; `name`: each starts a word of the name or SKU; `elsewhere`: each starts a word, not all
- * in the name or SKU; `inside`: found anywhere, but not each starting a word.
+ * in the name or SKU; `inside`: found anywhere, but not each starting a word; `beyondName`: found
+ * anywhere, not each starting a word of the name or SKU (the elsewhere and inside tiers).
  */
-type Scope = 'anywhere' | 'words' | 'name' | 'elsewhere' | 'inside';
+type Scope = 'anywhere' | 'words' | 'name' | 'elsewhere' | 'inside' | 'beyondName';
 
 /**
  * The longest search word that is one key of the search index (migration 026): SQLite's FTS5
@@ -153,6 +154,8 @@ function postgresMatch(terms: SearchTerms, scope: Scope, long: boolean): RawBuil
         return sql<boolean>`t.search @@ (${keys('_')} || ' & !(' || ${keys('^')} || ')')::tsquery`;
       case 'inside':
         return sql<boolean>`t.search @@ (${found()} || ' & !(' || ${keys('_')} || ')')::tsquery`;
+      case 'beyondName':
+        return sql<boolean>`t.search @@ (${found()} || ' & !(' || ${keys('^')} || ')')::tsquery`;
     }
   };
   if (!long) return query();
@@ -161,6 +164,8 @@ function postgresMatch(terms: SearchTerms, scope: Scope, long: boolean): RawBuil
   // "counterbalancer"): whether all are in the name is the keys and the full words by weight.
   if (scope === 'name') return sql<boolean>`(${inName} and ${inFull('A')})`;
   if (scope === 'elsewhere') return sql<boolean>`(${words} and ${inFull('')} and not (${inName} and ${inFull('A')}))`;
+  if (scope === 'beyondName')
+    return sql<boolean>`(t.search @@ ${found()}::tsquery and ${inFull('')} and not (${inName} and ${inFull('A')}))`;
   return sql<boolean>`(${query()} and ${inFull('')})`;
 }
 
@@ -186,6 +191,8 @@ function sqliteMatch(words: string[], inside: readonly boolean[], scope: Scope):
       return `(${all}) NOT (${inName})`;
     case 'inside':
       return `(${found}) NOT (${all})`;
+    case 'beyondName':
+      return `(${found}) NOT (${inName})`;
   }
 }
 
@@ -475,6 +482,7 @@ const PREPARED_SEARCH = sql.raw('/* prepared catalog_search */');
  * asking it again which tools have the words in the name (at 100,000 tools, "<brand> <type>
  * <size>": 0.7 ms against 1.4 ms on SQLite); so is the inside tier, "found, none of the name's
  * and elsewhere's", when both ran out (0.38 against 0.68 ms for "ferro angle grinder 125 mm").
+ * PostgreSQL reads the elsewhere and inside tiers as one (decision 019).
  */
 async function findRelevancePage(
   db: Db,
@@ -500,16 +508,23 @@ async function findRelevancePage(
    * from its start and ran out before the page was full: the tools of those tiers, all of them.
    */
   let readInFull: number[] | undefined = after === undefined || after.tier === 3 ? [] : undefined;
+  /** PostgreSQL: the inside tier was read with the elsewhere tier. */
+  let insideRead = false;
   for (const [tier, tierScope] of tiers) {
     if ((after && tier > after.tier) || rows.length >= limit) continue;
-    if ((tier === 3 && !couldBeSku) || (tier === 0 && !couldBeInside)) continue;
+    if ((tier === 3 && !couldBeSku) || (tier === 0 && (!couldBeInside || insideRead))) continue;
     // The tiers before, read in full, are left out by their ids: what is left of "every word
     // starts a word" is the elsewhere tier, and of "found" the inside tier.
     const known = tier < 2 ? readInFull : undefined;
     const wanted = limit - rows.length;
+    const tierWalk = walkFor(dialect, filter, stats, tier, wanted, after && tier === after.tier ? after.id : undefined);
+    // PostgreSQL reads the elsewhere and inside tiers in one statement, ordered by tier (a round
+    // trip to the server costs more than the inside tier's few rows), unless the elsewhere tier
+    // is walked (a common word: its own query, newest first, stops early).
+    const merged = tier === 1 && dialect === 'postgres' && couldBeInside && tierWalk === undefined;
     // An exact SKU is found by its own index; the search words would match it anyway.
     const tierFilter = tier === 3 ? { ...filter, words: [] } : filter;
-    const scope = known === undefined ? tierScope : tier === 1 ? 'words' : 'anywhere';
+    const scope: Scope = known === undefined ? (merged ? 'beyondName' : tierScope) : tier === 1 && !merged ? 'words' : 'anywhere';
     const form = filterShape(dialect, tierFilter, scope);
     const sign = newestSign(form);
     const from = after && tier === after.tier ? after.id : undefined;
@@ -531,16 +546,17 @@ async function findRelevancePage(
           walk: walk === undefined ? 'none' : walk.before === undefined ? 'newest' : 'before',
           after: from !== undefined,
           none: noneShape(none),
+          merged,
         },
         { ...values, walkRows: walk?.rows, walkBefore: walk?.before },
       );
-    const walk = walkFor(dialect, filter, stats, tier, wanted, from);
-    const walked = walk ? await tierQuery(walk) : [];
+    const walked = tierWalk ? await tierQuery(tierWalk) : [];
     // A walk that filled the page found its newest matches; one that ended short proves nothing.
     const found = walked.length === wanted ? walked : await tierQuery();
     if (tier === 2 || tier === 1)
       readInFull = readInFull && from === undefined && found.length < wanted ? [...readInFull, ...found.map((row) => row.id)] : undefined;
-    rows.push(...found.map((row) => ({ ...row, tier })));
+    insideRead ||= merged;
+    rows.push(...found.map((row) => ({ ...row, tier: merged ? ((row as CatalogRow).tier ?? 1) : tier })));
   }
   return rows;
 }
@@ -553,7 +569,7 @@ async function findRelevancePage(
 const tierPage = builtOncePerShape(
   (
     db,
-    shape: FilterShape & { sku: 'is' | 'is not'; walk: 'none' | 'newest' | 'before'; after: boolean; none: number },
+    shape: FilterShape & { sku: 'is' | 'is not'; walk: 'none' | 'newest' | 'before'; after: boolean; none: number; merged: boolean },
     v: FilterValues & {
       text: string;
       afterKey: number | undefined;
@@ -567,10 +583,22 @@ const tierPage = builtOncePerShape(
     const { query: filtered, newest } = catalogQuery(db, shape, v, walk);
     const sameSku = sql<boolean>`lower(t.sku) = lower(${v.text})`;
     let query = filtered.select(toolColumns).where(shape.sku === 'is' ? sameSku : (eb) => eb.not(sameSku));
-    if (shape.after) query = query.where(olderThan(newest, v.afterKey as number));
     if (shape.none > 0) query = query.where(noneOf(shape.dialect, newest, v));
     if (preparedOnPostgres(shape)) query = query.modifyFront(PREPARED_SEARCH);
-    return query.orderBy(...newestFirst(newest)).limit(v.limit);
+    if (!shape.merged) {
+      if (shape.after) query = query.where(olderThan(newest, v.afterKey as number));
+      return query.orderBy(...newestFirst(newest)).limit(v.limit);
+    }
+    // The elsewhere and inside tiers in one (PostgreSQL, see findRelevancePage): each tool's tier
+    // is whether every word starts a word of its text; after a tool of the elsewhere tier, the
+    // older ones of that tier and every one of the inside tier.
+    const inWords = postgresMatch(v, 'words', shape.long);
+    const tier = sql<RelevanceTier>`case when ${inWords} then 1 else 0 end`;
+    const merged = query.select(tier.as('tier'));
+    return (shape.after ? merged.where(sql<boolean>`(not ${inWords} or ${olderThan(newest, v.afterKey as number)})`) : merged)
+      .orderBy(sql`tier`, 'desc')
+      .orderBy(...newestFirst(newest))
+      .limit(v.limit);
   },
 );
 

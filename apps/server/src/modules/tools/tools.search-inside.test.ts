@@ -36,6 +36,8 @@ describe('catalog search inside words', () => {
     { key: 'drill', name: 'Compact Drill', sku: 'DCD771C2', description: 'Two speeds.', priceCents: 8900, available: 7 },
     { key: 'bearing', name: 'Ball Bearing', sku: 'TF-BB6', description: 'Sealed.', priceCents: 450, available: 30 },
     { key: 'torque', name: 'Clé dynamométrique', sku: 'FR-CD210', description: 'Serrage précis.', priceCents: 6900, available: 3 },
+    // The newest saw: first in its tier, newer than the tools of the tiers before it.
+    { key: 'fretsaw', name: 'Fretsaw Kit', sku: 'TF-FK5', description: 'Fine cuts.', priceCents: 1200, available: 9 },
   ];
 
   beforeAll(async () => {
@@ -57,8 +59,15 @@ describe('catalog search inside words', () => {
   it('finds a word inside a name word, after every tool where it starts a word, and counts it', async () => {
     // Name tier (newest first), then the description, then inside a name word; never the deleted tool.
     const saw = await list('q=saw');
-    expect(saw.items.map((t) => t.name)).toEqual(['Sawhorse Pair', 'Circular Saw 185 mm', 'Blade Set', 'Cordless Jigsaw', 'Hacksaw Frame']);
-    expect(saw.total).toBe(5);
+    expect(saw.items.map((t) => t.name)).toEqual([
+      'Sawhorse Pair',
+      'Circular Saw 185 mm',
+      'Blade Set',
+      'Fretsaw Kit',
+      'Cordless Jigsaw',
+      'Hacksaw Frame',
+    ]);
+    expect(saw.total).toBe(6);
     expect(await names('q=SAW')).toEqual(await names('q=saw'));
     expect(await names('q=driver')).toEqual(['Impact Driver', 'Screwdriver Bit']);
     expect(await names('q=earing')).toEqual(['Ball Bearing']);
@@ -101,6 +110,7 @@ describe('catalog search inside words', () => {
   it('keeps the matches inside words in every sort, filter and page', async () => {
     expect(await names('q=saw&sort=price_asc')).toEqual([
       'Blade Set',
+      'Fretsaw Kit',
       'Hacksaw Frame',
       'Sawhorse Pair',
       'Cordless Jigsaw',
@@ -110,32 +120,36 @@ describe('catalog search inside words', () => {
       'Blade Set',
       'Circular Saw 185 mm',
       'Cordless Jigsaw',
+      'Fretsaw Kit',
       'Hacksaw Frame',
       'Sawhorse Pair',
     ]);
     const inStock = await list('q=saw&inStock=true&maxPrice=8000');
-    expect(inStock.items.map((t) => t.name)).toEqual(['Sawhorse Pair', 'Blade Set', 'Cordless Jigsaw']);
-    expect(inStock.total).toBe(3);
-    // A page at a time, through every tier, nothing repeated or skipped.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Answer = await list(`q=saw&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...page.items.map((t) => t.name));
-      cursor = page.nextCursor;
-    } while (cursor !== null);
-    expect(seen).toEqual(await names('q=saw'));
+    expect(inStock.items.map((t) => t.name)).toEqual(['Sawhorse Pair', 'Blade Set', 'Fretsaw Kit', 'Cordless Jigsaw']);
+    expect(inStock.total).toBe(4);
+    // A page at a time, through every tier, nothing repeated or skipped, whichever tier a page
+    // ends in.
+    for (const limit of [1, 2, 3, 4]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Answer = await list(`q=saw&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((t) => t.name));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      expect(seen, `limit=${limit}`).toEqual(await names('q=saw'));
+    }
   });
 
   it('keeps the parts in step with every write: a new name is found inside, the old one not, a deleted tool never', async () => {
     // Written straight to the database, past the app's first-page cache: each search is asked once.
     await app.db.updateTable('tool').set({ name: 'Coping Frame' }).where('id', '=', ids.hacksaw!).execute();
-    expect(await names('q=saw&limit=11')).toEqual(['Sawhorse Pair', 'Circular Saw 185 mm', 'Blade Set', 'Cordless Jigsaw']);
+    expect(await names('q=saw&limit=11')).toEqual(['Sawhorse Pair', 'Circular Saw 185 mm', 'Blade Set', 'Fretsaw Kit', 'Cordless Jigsaw']);
     expect(await names('q=oping')).toEqual(['Coping Frame']);
     await app.db.updateTable('tool').set({ sku: 'TF-XSAW9' }).where('id', '=', ids.hacksaw!).execute();
     expect(await names('q=saw&limit=12')).toContain('Coping Frame');
     await softDeleteTool(app.db, ids.hacksaw!);
     expect(await names('q=oping&limit=13')).toEqual([]);
-    expect((await list('q=saw&limit=14')).total).toBe(4);
+    expect((await list('q=saw&limit=14')).total).toBe(5);
   });
 });
