@@ -15,15 +15,21 @@ export const MAX_SEARCH_WORDS = 10;
 const MAX_SEARCH_WORD = 40;
 
 /**
- * The words of a search as the catalog matches them: runs of letters, digits and their accents,
- * lowercased ("Angle-GRINDER 125" is angle, grinder, 125). Each word also matches as a prefix.
+ * The words of a text as the catalog splits it: runs of letters, digits and their accents,
+ * lowercased ("Angle-GRINDER 125" is angle, grinder, 125). The search's words, and the words
+ * of a tool's name and SKU whose parts the server indexes.
  */
-export function searchWords(q: string): string[] {
-  return q
+export function textWords(text: string): string[] {
+  return text
     .normalize('NFC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter(Boolean)
+    .filter(Boolean);
+}
+
+/** The words of a search as the catalog matches them (textWords, at most MAX_SEARCH_WORDS). Each word also matches as a prefix. */
+export function searchWords(q: string): string[] {
+  return textWords(q)
     .slice(0, MAX_SEARCH_WORDS)
     .map((word) => word.slice(0, MAX_SEARCH_WORD));
 }

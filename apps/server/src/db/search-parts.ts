@@ -1,3 +1,5 @@
+import { textWords } from '@toolsify/shared/search';
+
 /**
  * The parts of a tool's name and SKU words that a search finds inside them: "saw" finds the
  * Jigsaw and the Hacksaw, "driver" the Screwdriver, "771" the SKU DCD771C2 (migration 031). They
@@ -18,14 +20,11 @@ export const SHORTEST_PART = 3;
 /** What starts every part in SQLite's search index (see above). */
 export const PART_MARK = '\uE000';
 
-/** The words of a text as the search splits them (searchWords in @toolsify/shared): letters, digits and marks. */
-const WORD_BREAKS = /[^\p{L}\p{N}\p{M}]+/u;
-
 /** The marked parts of the words of the texts, each once, separated by spaces. */
 export function wordParts(...texts: Array<string | null | undefined>): string {
   const parts = new Set<string>();
   for (const text of texts) {
-    for (const word of (text ?? '').normalize('NFC').toLowerCase().split(WORD_BREAKS)) {
+    for (const word of textWords(text ?? '')) {
       // Array.from: a character outside the BMP is one character, as SQLite counts it.
       const chars = Array.from(word);
       for (let start = 1; chars.length - start >= SHORTEST_PART; start++) parts.add(PART_MARK + chars.slice(start).join(''));

@@ -517,7 +517,8 @@ async function findRelevancePage(
     // starts a word" is the elsewhere tier, and of "found" the inside tier.
     const known = tier < 2 ? readInFull : undefined;
     const wanted = limit - rows.length;
-    const tierWalk = walkFor(dialect, filter, stats, tier, wanted, after && tier === after.tier ? after.id : undefined);
+    const from = after && tier === after.tier ? after.id : undefined;
+    const tierWalk = walkFor(dialect, filter, stats, tier, wanted, from);
     // PostgreSQL reads the elsewhere and inside tiers in one statement, ordered by tier (a round
     // trip to the server costs more than the inside tier's few rows), unless the elsewhere tier
     // is walked (a common word: its own query, newest first, stops early).
@@ -527,7 +528,6 @@ async function findRelevancePage(
     const scope: Scope = known === undefined ? (merged ? 'beyondName' : tierScope) : tier === 1 && !merged ? 'words' : 'anywhere';
     const form = filterShape(dialect, tierFilter, scope);
     const sign = newestSign(form);
-    const from = after && tier === after.tier ? after.id : undefined;
     const none = (known ?? []).map((id) => sign * id);
     // The tier's values, the same whether it is read by a walk or through the index.
     const values = {
@@ -621,11 +621,11 @@ export async function wordsFoundInside(db: Db, dialect: DialectName, words: read
   return words.map((word) => found.has(word));
 }
 
-/** SQLite: for each word (a JSON array), in order, whether a part in the search index starts with it (PART_MARK is U+E000). */
+/** SQLite: for each word (a JSON array), in order, whether a part in the search index starts with it. */
 const sqliteWordsInside = builtOnce((db, v: { words: string }) =>
   db
     .selectFrom(sql<{ key: number; value: string }>`json_each(${v.words})`.as('w'))
-    .select(sql<number>`exists (select 1 from tool_fts where tool_fts match '"' || char(57344) || w.value || '"*')`.as('found'))
+    .select(sql<number>`exists (select 1 from tool_fts where tool_fts match '"' || ${sql.lit(PART_MARK)} || w.value || '"*')`.as('found'))
     .orderBy(sql`w.key`),
 );
 
