@@ -1,8 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from './connect.ts';
+import { connectDatabase, withStatementCache } from './connect.ts';
 import { createTestApp, usePostgres } from '../test/helpers.ts';
+
+describe('a SQLite connection', () => {
+  it('is durable (WAL, synchronous FULL), checks foreign keys and keeps temporary tables in memory', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'connect-')), 'db.sqlite');
+    const { db, sqlite } = connectDatabase({ url: file });
+    try {
+      expect(sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite?.pragma('synchronous', { simple: true })).toBe(2);
+      expect(sqlite?.pragma('foreign_keys', { simple: true })).toBe(1);
+      // 2 = MEMORY: an insert's RETURNING rows are not kept in a temporary file.
+      expect(sqlite?.pragma('temp_store', { simple: true })).toBe(2);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
 
 describe('the SQLite statement cache', () => {
   let sqlite: SQLite.Database;
