@@ -27,21 +27,37 @@ describe('the SQLite statement cache', () => {
   let sqlite: SQLite.Database;
   afterEach(() => sqlite?.close());
 
-  function open(size: number) {
-    sqlite = new SQLite(':memory:');
+  function open(size: number, file = ':memory:') {
+    sqlite = new SQLite(file);
     const prepared: string[] = [];
+    const asked = { versions: 0 };
     const counting = new Proxy(sqlite, {
       get: (target, key) =>
         key === 'prepare'
           ? (text: string) => {
-              // The cache's own question (the schema's version) is not the app's statement.
-              if (text !== 'pragma schema_version') prepared.push(text);
-              return target.prepare(text);
+              const statement = target.prepare(text);
+              // The cache's own statements (the schema's version and a read of it) are not the app's.
+              if (text === 'pragma schema_version')
+                return new Proxy(statement, {
+                  get: (st, name) => (name === 'pluck' ? () => countingGets(st.pluck()) : Reflect.get(st, name, st)),
+                });
+              if (!text.includes('sqlite_schema')) prepared.push(text);
+              return statement;
             }
           : Reflect.get(target, key, target),
     });
+    const countingGets = (statement: SQLite.Statement) =>
+      new Proxy(statement, {
+        get: (st, name) =>
+          name === 'get'
+            ? () => {
+                asked.versions += 1;
+                return st.get();
+              }
+            : Reflect.get(st, name, st),
+      });
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(counting, size) }) });
-    return { db, prepared };
+    return { db, prepared, asked };
   }
 
   it('prepares a query once and runs it again with new parameters', async () => {
@@ -67,6 +83,40 @@ describe('the SQLite statement cache', () => {
     await sql`alter table t drop column name`.execute(db);
     await sql`alter table t add column title text`.execute(db);
     expect((await all()).rows).toEqual([{ id: 1, sku: null, title: null }]);
+  });
+
+  it("asks the schema's version once per turn of the event loop, and again after a schema change of its own", async () => {
+    const { db, asked } = open(10);
+    await sql`create table t (id integer primary key, name text)`.execute(db);
+    await db.insertInto('t').values({ name: 'a' }).execute();
+    const all = () => sql<Record<string, unknown>>`select * from t`.execute(db);
+    await new Promise(setImmediate);
+    const before = asked.versions;
+    for (let i = 0; i < 50; i++) expect((await all()).rows).toEqual([{ id: 1, name: 'a' }]);
+    expect(asked.versions - before).toBe(1);
+    // In the same turn: this connection's change is seen by the next read.
+    await sql`alter table t add column sku text`.execute(db);
+    expect((await all()).rows).toEqual([{ id: 1, name: 'a', sku: null }]);
+    expect(asked.versions - before).toBe(2);
+    await new Promise(setImmediate);
+    await all();
+    expect(asked.versions - before).toBe(3);
+  });
+
+  it("sees another connection's schema change from the next turn on", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'statement-cache-')), 'db.sqlite');
+    const { db } = open(10, file);
+    const other = new SQLite(file);
+    try {
+      other.exec(`create table t (id integer primary key, name text); insert into t (name) values ('a')`);
+      const all = () => sql<Record<string, unknown>>`select * from t`.execute(db);
+      expect((await all()).rows).toEqual([{ id: 1, name: 'a' }]);
+      other.exec('alter table t drop column name; alter table t add column title text');
+      await new Promise(setImmediate);
+      expect((await all()).rows).toEqual([{ id: 1, title: null }]);
+    } finally {
+      other.close();
+    }
   });
 
   it("answers rows as better-sqlite3's own objects: names, order, duplicates, types", async () => {

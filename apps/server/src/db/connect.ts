@@ -142,17 +142,35 @@ const STATEMENT_CACHE_SIZE = 500;
  * by the column names read when it was prepared. SQLite prepares a statement anew by itself
  * after a schema change, which can change its columns (a column added under `select *`): so
  * before a kept statement reads, the schema's version is asked (2 us), and when it has moved
- * every kept statement is dropped and prepared again.
+ * every kept statement is dropped and prepared again. It is asked once per turn of the event
+ * loop, and again after this connection prepares or runs a schema change (`create`, `alter`,
+ * `drop`): a flash sale's group of orders runs a few hundred reads in one turn, and asking
+ * before each was 5.6 % of the server's time (docs/performance.md). A change made by another
+ * connection is seen from the next turn on; asking before each read left such a change a window
+ * too (between the question and the read), now as long as the rest of the turn.
  */
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   const schemaVersion = sqlite.prepare('pragma schema_version').pluck();
+  // Any read of the schema table: run after another connection's change, it makes SQLite read
+  // the new schema, which preparing alone does not (a statement prepared then would be given
+  // the old columns, and SQLite would prepare it anew only when it runs).
+  const schemaRead = sqlite.prepare('select 1 from sqlite_schema limit 1').pluck();
   /** The schema's version when the kept readers' columns were read. */
   let version: unknown;
-  /** Whether the schema has moved since: then every kept statement is dropped. */
+  /** Whether the version was asked in this turn of the event loop, since any schema change of ours. */
+  let askedThisTurn = false;
+  const turnEnded = () => {
+    askedThisTurn = false;
+  };
+  /** Whether the schema has moved since: then every kept statement is dropped, and the new schema read. */
   const schemaMoved = () => {
+    if (askedThisTurn) return false;
+    askedThisTurn = true;
+    setImmediate(turnEnded);
     const now = schemaVersion.get();
     if (now === version) return false;
+    schemaRead.get();
     statements.clear();
     version = now;
     return true;
@@ -160,22 +178,27 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // Before a kept statement is reused or a new one reads its columns.
+      schemaMoved();
       let statement = statements.get(sql);
-      if (statement?.reader && schemaMoved()) statement = undefined;
       if (statement) {
         // Least recently used last out.
         statements.delete(sql);
       } else {
         statement = withRowBuilder(sqlite.prepare(sql));
-        if (statement.reader) schemaMoved();
         const oldest = statements.keys().next();
         if (statements.size >= size && !oldest.done) statements.delete(oldest.value);
       }
+      // Kysely runs a statement right after preparing it: the next read asks again.
+      if (!statement.reader && SCHEMA_CHANGE.test(sql)) askedThisTurn = false;
       statements.set(sql, statement);
       return statement;
     },
   };
 }
+
+/** A statement that changes the schema (the store's are all `create`, `alter` or `drop`). */
+const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
 
 /**
  * A statement whose rows are read as arrays (better-sqlite3's raw mode) and made into objects
