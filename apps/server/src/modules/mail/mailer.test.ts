@@ -1,10 +1,16 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { messages } from '@toolsify/shared/messages';
 import { createTestApp } from '../../test/helpers.ts';
 import { parseMail, type OutboxMail } from '../auth/testing/outbox.ts';
+import { testConfig } from '../../config.ts';
+import { createMailTransport } from './mailer.ts';
 import { resetPasswordEmail, verificationEmail } from './templates.ts';
 
 const origin = { origin: 'http://localhost:3000' };
@@ -110,6 +116,32 @@ describe('a mail server that is down', () => {
       expect(log).not.toContain('verify-email?token=');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('mail as files (no SMTP_URL)', () => {
+  it('writes each message to the outbox folder, made again when it was removed', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mail-files-')), 'outbox');
+    const transport = createMailTransport(testConfig({ MAIL_OUTBOX_DIR: dir }), pino({ enabled: false }));
+    const mail = (n: number) => ({
+      to: `b${n}@example.com`,
+      subject: `Mail ${n}`,
+      text: 'text',
+      html: '<p>html</p>',
+      messageId: `<m${n}@toolsify.test>`,
+    });
+    try {
+      await transport.deliver(mail(1));
+      rmSync(dir, { recursive: true });
+      await transport.deliver(mail(2));
+      await transport.deliver(mail(3));
+      const subjects = readdirSync(dir)
+        .sort()
+        .map((file) => parseMail(readFileSync(path.join(dir, file), 'utf8')).subject);
+      expect(subjects).toEqual(['Mail 2', 'Mail 3']);
+    } finally {
+      transport.close();
     }
   });
 });

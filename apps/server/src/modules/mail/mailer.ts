@@ -44,6 +44,18 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.resolve(config.MAIL_OUTBOX_DIR);
+  // The folder is made before the first message, not before each (a system call per email, 1 %
+  // of a flash sale's time), and again when a write finds it gone.
+  let dirMade = false;
+  const write = async (file: string, message: Buffer) => {
+    if (!dirMade) await mkdir(dir, { recursive: true });
+    dirMade = true;
+    await writeFile(file, message).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dir, { recursive: true });
+      await writeFile(file, message);
+    });
+  };
   let sent = 0;
   return {
     async deliver({ to, subject, text, html, link, messageId }) {
@@ -52,9 +64,8 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       sent += 1;
       const name = `${Date.now()}-${String(sent).padStart(8, '0')}-${randomBytes(3).toString('hex')}-${to.replace(/[^\w.@-]/g, '_')}.eml`;
       const info = await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html, messageId });
-      await mkdir(dir, { recursive: true });
       const file = path.join(dir, name);
-      await writeFile(file, info.message as Buffer);
+      await write(file, info.message as Buffer);
       log.info({ to, subject, file, messageId }, 'mail written to outbox');
       logLink(link);
     },
