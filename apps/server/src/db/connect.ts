@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { wordParts } from './search-parts.ts';
+import { startWalCheckpoints, WAL_PAGES_BEFORE_OWN_CHECKPOINT } from './wal-checkpoints.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -30,13 +31,19 @@ export interface ConnectOptions {
   url: string;
   schema?: string | undefined;
   poolSize?: number;
+  /**
+   * SQLite: checkpoint the WAL from a thread of its own (wal-checkpoints.ts), reporting its
+   * errors here. The server's connection does; a script's (the CLI, the bench's seeding) keeps
+   * SQLite's own checkpoints.
+   */
+  onCheckpointError?: (message: string) => void;
 }
 
 // PostgreSQL's int8 (count(*), sum()) as a JS number: our sums are far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /** Opens the database named by DATABASE_URL. Nothing connects at import time. */
-export function connectDatabase({ url, schema, poolSize = 10 }: ConnectOptions): DatabaseHandle {
+export function connectDatabase({ url, schema, poolSize = 10, onCheckpointError }: ConnectOptions): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -69,7 +76,16 @@ export function connectDatabase({ url, schema, poolSize = 10 }: ConnectOptions):
   sqlite.function('tool_search_parts', { deterministic: true }, (name: unknown, sku: unknown) =>
     wordParts(typeof name === 'string' ? name : '', typeof sku === 'string' ? sku : ''),
   );
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', sqlite };
+  const database = withStatementCache(sqlite);
+  if (onCheckpointError && file !== ':memory:') {
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_OWN_CHECKPOINT}`);
+    const checkpoints = startWalCheckpoints(file, onCheckpointError);
+    database.close = () => {
+      checkpoints.close();
+      sqlite.close();
+    };
+  }
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite };
 }
 
 /** `/* prepared <name> *\/` at the start of a statement's SQL, or right after its `select` (Kysely's modifyFront): see preparingTagged. */

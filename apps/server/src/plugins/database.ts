@@ -30,6 +30,7 @@ export const databasePlugin = fp<{ config: Config }>(
       url: config.DATABASE_URL,
       schema: config.DATABASE_SCHEMA,
       poolSize: config.DATABASE_POOL_SIZE,
+      onCheckpointError: (message) => app.log.error({ err: message }, 'SQLite WAL checkpoint failed'),
     });
     app.decorate('db', handle.db);
     app.decorate('dbHandle', handle);
