@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * How many pages the WAL may hold before the server's own connection checkpoints it in a
  * commit: a safety net only. Far above what the background checkpoints leave (SQLite's default
- * is 1,000 pages, which made every 5th to 10th group of a flash sale's orders copy 4 MB into the
+ * is 1,000 pages, which made every few groups of a flash sale's orders copy 4 MB into the
  * database file and flush it while every request waited: docs/performance.md).
  */
 export const WAL_PAGES_BEFORE_OWN_CHECKPOINT = 10_000;
