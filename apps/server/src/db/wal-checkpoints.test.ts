@@ -22,11 +22,6 @@ function rowsInTheFile(file: string): number {
   }
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
-  for (const start = Date.now(); Date.now() - start < ms; await new Promise((resolve) => setTimeout(resolve, 20))) if (check()) return true;
-  return false;
-}
-
 describe("the server's SQLite WAL, checkpointed from a thread of its own", () => {
   it("copies committed pages into the database file while the server's connection never checkpoints below its limit", async () => {
     const file = fileIn('db.sqlite');
@@ -38,7 +33,7 @@ describe("the server's SQLite WAL, checkpointed from a thread of its own", () =>
       for (let n = 0; n < 20; n++) await sql`insert into t (body) values (${'x'.repeat(3000)})`.execute(db);
       // 20 commits of a page or two: far below the connection's own limit, so only the thread
       // can have put them in the file.
-      expect(await until(() => rowsInTheFile(file) === 20)).toBe(true);
+      await expect.poll(() => rowsInTheFile(file), { timeout: 10_000, interval: 20 }).toBe(20);
       expect(errors).toEqual([]);
     } finally {
       await db.destroy();
@@ -58,8 +53,7 @@ describe("the server's SQLite WAL, checkpointed from a thread of its own", () =>
     const errors: string[] = [];
     const checkpoints = startWalCheckpoints(fileIn('missing.sqlite'), (message) => errors.push(message));
     try {
-      expect(await until(() => errors.length > 0)).toBe(true);
-      expect(errors[0]).toMatch(/unable to open database file/);
+      await expect.poll(() => errors[0], { timeout: 10_000, interval: 20 }).toMatch(/unable to open database file/);
     } finally {
       checkpoints.close();
     }
