@@ -482,7 +482,11 @@ const PREPARED_SEARCH = sql.raw('/* prepared catalog_search */');
  * asking it again which tools have the words in the name (at 100,000 tools, "<brand> <type>
  * <size>": 0.7 ms against 1.4 ms on SQLite); so is the inside tier, "found, none of the name's
  * and elsewhere's", when both ran out (0.38 against 0.68 ms for "ferro angle grinder 125 mm").
- * PostgreSQL reads the elsewhere and inside tiers as one (decision 019).
+ * PostgreSQL reads the elsewhere and inside tiers as one (decision 019). SQLite's search index
+ * cannot say which tier a match is in; there, when the name tier ran out, one query first reads
+ * what is left of the matches, "found, none of the name's": most searches of several words have
+ * nothing left, and need no query for either last tier; when it ran out too, what the elsewhere
+ * tier leaves of it is the inside tier.
  */
 async function findRelevancePage(
   db: Db,
@@ -510,25 +514,15 @@ async function findRelevancePage(
   let readInFull: number[] | undefined = after === undefined || after.tier === 3 ? [] : undefined;
   /** PostgreSQL: the inside tier was read with the elsewhere tier. */
   let insideRead = false;
-  for (const [tier, tierScope] of tiers) {
-    if ((after && tier > after.tier) || rows.length >= limit) continue;
-    if ((tier === 3 && !couldBeSku) || (tier === 0 && (!couldBeInside || insideRead))) continue;
-    // The tiers before, read in full, are left out by their ids: what is left of "every word
-    // starts a word" is the elsewhere tier, and of "found" the inside tier.
-    const known = tier < 2 ? readInFull : undefined;
-    const wanted = limit - rows.length;
-    const from = after && tier === after.tier ? after.id : undefined;
-    const tierWalk = walkFor(dialect, filter, stats, tier, wanted, from);
-    // PostgreSQL reads the elsewhere and inside tiers in one statement, ordered by tier (a round
-    // trip to the server costs more than the inside tier's few rows), unless the elsewhere tier
-    // is walked (a common word: its own query, newest first, stops early).
-    const merged = tier === 1 && dialect === 'postgres' && couldBeInside && tierWalk === undefined;
+  /** SQLite: every tool of the elsewhere and inside tiers, newest first, when one query read them all. */
+  let left: PublicToolRow[] | undefined;
+  /** One tier's tools, newest first: in a scope, none of the tools `known`, after `from`, through a walk or the index. */
+  const readTier = (tier: RelevanceTier, scope: Scope, known: number[], from: number | undefined, wanted: number, merged = false) => {
     // An exact SKU is found by its own index; the search words would match it anyway.
     const tierFilter = tier === 3 ? { ...filter, words: [] } : filter;
-    const scope: Scope = known === undefined ? (merged ? 'beyondName' : tierScope) : tier === 1 && !merged ? 'words' : 'anywhere';
     const form = filterShape(dialect, tierFilter, scope);
     const sign = newestSign(form);
-    const none = (known ?? []).map((id) => sign * id);
+    const none = known.map((id) => sign * id);
     // The tier's values, the same whether it is read by a walk or through the index.
     const values = {
       ...filterValues(dialect, tierFilter, scope),
@@ -537,7 +531,7 @@ async function findRelevancePage(
       afterKey: from && sign * from,
       limit: wanted,
     };
-    const tierQuery = (walk?: NewestWalk) =>
+    return (walk?: NewestWalk) =>
       tierPage(
         db,
         {
@@ -550,6 +544,34 @@ async function findRelevancePage(
         },
         { ...values, walkRows: walk?.rows, walkBefore: walk?.before },
       );
+  };
+  for (const [tier, tierScope] of tiers) {
+    if ((after && tier > after.tier) || rows.length >= limit) continue;
+    if ((tier === 3 && !couldBeSku) || (tier === 0 && (!couldBeInside || insideRead))) continue;
+    const wanted = limit - rows.length;
+    if (tier === 1 && dialect === 'sqlite' && couldBeInside && readInFull !== undefined) {
+      // What is left of the matches after the tiers before, read in full: both last tiers.
+      const leftOver = await readTier(1, 'anywhere', readInFull, undefined, wanted)();
+      if (leftOver.length === 0) break;
+      if (leftOver.length < wanted) left = leftOver;
+    }
+    if (tier === 0 && left !== undefined && readInFull !== undefined) {
+      // What is left after the name tier, less the elsewhere tier, is the inside tier: no query.
+      const elsewhere = new Set(readInFull);
+      rows.push(...left.filter((row) => !elsewhere.has(row.id)).map((row) => ({ ...row, tier })));
+      continue;
+    }
+    // The tiers before, read in full, are left out by their ids: what is left of "every word
+    // starts a word" is the elsewhere tier, and of "found" the inside tier.
+    const known = tier < 2 ? readInFull : undefined;
+    const from = after && tier === after.tier ? after.id : undefined;
+    const tierWalk = walkFor(dialect, filter, stats, tier, wanted, from);
+    // PostgreSQL reads the elsewhere and inside tiers in one statement, ordered by tier (a round
+    // trip to the server costs more than the inside tier's few rows), unless the elsewhere tier
+    // is walked (a common word: its own query, newest first, stops early).
+    const merged = tier === 1 && dialect === 'postgres' && couldBeInside && tierWalk === undefined;
+    const scope: Scope = known === undefined ? (merged ? 'beyondName' : tierScope) : tier === 1 && !merged ? 'words' : 'anywhere';
+    const tierQuery = readTier(tier, scope, known ?? [], from, wanted, merged);
     const walked = tierWalk ? await tierQuery(tierWalk) : [];
     // A walk that filled the page found its newest matches; one that ended short proves nothing.
     const found = walked.length === wanted ? walked : await tierQuery();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, usePostgres } from '../../test/helpers.ts';
-import { insertTool, softDeleteTool, wordsFoundInside } from './tools.repository.ts';
+import { createTestApp, recordingStatements, usePostgres } from '../../test/helpers.ts';
+import { findCatalogPage, insertTool, softDeleteTool, wordsFoundInside } from './tools.repository.ts';
 
 type Answer = { items: Array<{ id: number; name: string }>; nextCursor: string | null; total?: number };
 
@@ -78,6 +78,31 @@ describe('catalog search inside words', () => {
     expect(await wordsFoundInside(app.db, usePostgres ? 'postgres' : 'sqlite', words)).toEqual(
       usePostgres ? undefined : [true, false, false, false, true, true],
     );
+  });
+
+  it('reads what the name tier leaves of the matches with one query: none more when nothing is left', async () => {
+    const { db, statements } = recordingStatements(app);
+    const dialect = usePostgres ? 'postgres' : 'sqlite';
+    const page = async (text: string, words: string[]) => {
+      const filter = { words, text, inStock: false, inside: await wordsFoundInside(app.db, dialect, words) };
+      statements.length = 0;
+      return (await findCatalogPage(db, dialect, filter, 'relevance', undefined, 25)).map((row) => [row.id, row.tier]);
+    };
+    // Every match in the name: the name tier, then one query that finds nothing left (PostgreSQL:
+    // its one statement for the last two tiers); the tiers after it are not asked.
+    expect(await page('saw 185', ['saw', '185'])).toEqual([[ids.circular, 2]]);
+    expect(statements).toHaveLength(2);
+    // Something left, all of it read: the elsewhere tier, and the rest is the inside tier.
+    expect(await page('saw', ['saw'])).toEqual([
+      [ids.sawhorse, 2],
+      [ids.circular, 2],
+      [ids.blades, 1],
+      [ids.fretsaw, 0],
+      [ids.jigsaw, 0],
+      [ids.hacksaw, 0],
+    ]);
+    // The exact SKU, the name tier, what is left, the elsewhere tier (PostgreSQL: one statement for both last tiers).
+    expect(statements).toHaveLength(usePostgres ? 3 : 4);
   });
 
   it('folds case and accents inside words: "metrique" and "MÉTRIQUE" find dynamométrique', async () => {
