@@ -584,6 +584,62 @@ async function findRelevancePage(
 }
 
 /**
+ * PostgreSQL: a search with few matches reads them all in one statement, its first page in
+ * relevance and how many there are: at most FEW_MATCHES matches, each one's tier checked on its
+ * row. Its tiers one at a time cost a statement each, and each reads the search index again (at
+ * 100,000 tools, "<brand> <type> <size>" about 1 ms each), then the count a last time. Asked
+ * when the statistics say the words are rare (SearchKeyStats.matchesAtMost); when they are
+ * wrong (words that go together), the statement finds more than FEW_MATCHES and says so
+ * (undefined), and the search is read tier by tier. SQLite reads its tiers in its own process,
+ * where a statement costs no round trip (undefined).
+ */
+export async function findFewMatches(
+  db: Db,
+  dialect: DialectName,
+  filter: CatalogFilter,
+  limit: number,
+  stats: SearchKeyStats | undefined,
+): Promise<{ rows: CatalogRow[]; total: number } | undefined> {
+  if (dialect !== 'postgres' || filter.words.length === 0) return undefined;
+  if (stats && stats.matchesAtMost(filter.words, (i) => looksInside(filter, i)) > FEW_MATCHES) return undefined;
+  const rows = await fewMatchesPage(db, filterShape(dialect, filter, 'anywhere'), {
+    ...filterValues(dialect, filter, 'anywhere'),
+    text: filter.text,
+    most: FEW_MATCHES + 1,
+    limit,
+  });
+  const total = Number(rows[0]?.matches ?? 0);
+  if (total > FEW_MATCHES) return undefined;
+  return { rows, total };
+}
+
+/** The most matches a search may have for findFewMatches to read them all at once (the count's cap is more). */
+const FEW_MATCHES = 400;
+
+/**
+ * findFewMatches' statement, built once per form: up to `most` matches, each with its tier
+ * (the exact SKU, every word in the name or SKU, every word starting a word, else inside a
+ * word), the page of them best first, and how many were read.
+ */
+const fewMatchesPage = builtOncePerShape((db, shape: FilterShape, v: FilterValues & { text: string; most: number; limit: number }) => {
+  const tier = sql<RelevanceTier>`case
+      when lower(t.sku) = lower(${v.text}) then 3
+      when ${postgresMatch(v, 'name', shape.long)} then 2
+      when ${postgresMatch(v, 'words', shape.long)} then 1
+      else 0 end`;
+  const matches = catalogQuery(db, shape, v)
+    .query.select([...toolColumns, tier.as('tier')])
+    .limit(v.most);
+  const page = db
+    .selectFrom(matches.as('t'))
+    .select([...toolColumns, 't.tier', sql<number>`count(*) over ()`.as('matches')])
+    .orderBy('t.tier', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(v.limit);
+  return preparedOnPostgres(shape) ? page.modifyFront(PREPARED_SEARCH) : page;
+});
+
+/**
  * One tier of a search (findRelevancePage), newest first, built once per form: the exact SKU
  * (`sku: 'is'`, no words) or the words in a scope without it; after the key `afterKey`; none of
  * the tools of a list (noneShape); read through a PostgreSQL walk or the index.

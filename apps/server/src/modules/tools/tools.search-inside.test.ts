@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, recordingStatements, usePostgres } from '../../test/helpers.ts';
-import { findCatalogPage, insertTool, softDeleteTool, wordsFoundInside } from './tools.repository.ts';
+import { searchWords } from '@toolsify/shared/search';
+import { countCatalog, findCatalogPage, findFewMatches, insertTool, softDeleteTool, wordsFoundInside } from './tools.repository.ts';
 
 type Answer = { items: Array<{ id: number; name: string }>; nextCursor: string | null; total?: number };
 
@@ -164,6 +165,48 @@ describe('catalog search inside words', () => {
       } while (cursor !== null);
       expect(seen, `limit=${limit}`).toEqual(await names('q=saw'));
     }
+  });
+
+  it('reads a search with few matches at once on PostgreSQL: the same page, tiers and count as tier by tier', async () => {
+    const dialect = usePostgres ? 'postgres' : 'sqlite';
+    const texts = [
+      'saw',
+      'SAW',
+      'saw 185',
+      'driver',
+      'TF-JS18',
+      'tf-js18',
+      'tf',
+      'wood',
+      'cle',
+      'METRIQUE',
+      '771',
+      'blade saw',
+      'zzz',
+      'ti',
+    ];
+    const atOnce: unknown[] = [];
+    const tierByTier: unknown[] = [];
+    for (const text of texts) {
+      for (const [limit, extra] of [
+        [3, {}],
+        [26, {}],
+        [26, { inStock: true, maxPrice: 8000 }],
+      ] as const) {
+        const words = searchWords(text);
+        const filter = { words, text, inStock: false, ...extra, inside: await wordsFoundInside(app.db, dialect, words) };
+        const few = await findFewMatches(app.db, dialect, filter, limit, undefined);
+        atOnce.push(few && { text, limit, extra, rows: few.rows.map((row) => [row.id, row.tier]), total: few.total });
+        // SQLite reads its tiers in its own process: never at once.
+        if (!usePostgres) tierByTier.push(undefined);
+        else {
+          const rows = await findCatalogPage(app.db, dialect, filter, 'relevance', undefined, limit);
+          const total = rows.length < limit ? rows.length : await countCatalog(app.db, dialect, filter, 1001);
+          tierByTier.push({ text, limit, extra, rows: rows.map((row) => [row.id, row.tier]), total });
+        }
+      }
+    }
+    expect(atOnce).toEqual(tierByTier);
   });
 
   it('keeps the parts in step with every write: a new name is found inside, the old one not, a deleted tool never', async () => {

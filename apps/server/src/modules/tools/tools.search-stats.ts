@@ -16,6 +16,8 @@ export const SEARCH_STATS_MAX_AGE_MS = 5 * 60 * 1000;
  */
 export class SearchKeyStats {
   #shares = new Map<string, number>();
+  /** The share of the least common key listed: a key not listed is held by at most about as many tools. */
+  #leastListed = 0;
   #tools = 0;
   #readAt = Number.NEGATIVE_INFINITY;
   #reading: Promise<void> | undefined;
@@ -35,6 +37,22 @@ export class SearchKeyStats {
     this.#refreshWhenStale();
     const mark = inName ? '^' : '_';
     return words.reduce((share, word) => share * (this.#shares.get(`${mark}${keyOf(word)}`) ?? 0), 1);
+  }
+
+  /**
+   * At about how many tools, at most, every one of `words` starts a word or, where `inside`
+   * says, is inside a name or SKU word (the search's matches, any tier): the keys' shares
+   * multiplied, as if the words were independent, each key not listed counted as common as
+   * the least common one listed. Words that go together ("angle grinder") are more common
+   * than this says; callers check what they find.
+   */
+  matchesAtMost(words: readonly string[], inside: (index: number) => boolean): number {
+    this.#refreshWhenStale();
+    const share = (key: string) => this.#shares.get(key) ?? this.#leastListed;
+    return words.reduce((matches, word, i) => {
+      const key = keyOf(word);
+      return matches * Math.min(1, share(`_${key}`) + (inside(i) ? share(`~${key}`) : 0));
+    }, this.#tools);
   }
 
   /** The estimated number of tools (live or not) the shares are of: the planner's own estimate. */
@@ -68,6 +86,7 @@ export class SearchKeyStats {
       select greatest(reltuples, 0)::float8 as tools from pg_class where oid = 'tool'::regclass
     `.execute(this.db);
     this.#shares = new Map(rows.map((row) => [row.key, Number(row.share)]));
+    this.#leastListed = rows.reduce((least, row) => Math.min(least, Number(row.share)), rows.length === 0 ? 0 : 1);
     this.#tools = Number(tools.rows[0]?.tools ?? 0);
     this.#readAt = performance.now();
   }

@@ -78,6 +78,37 @@ describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read b
     expect(stats.share(['zebra'], false)).toBe(0);
   });
 
+  it('bounds how many tools a search matches from the statistics, a key not listed as common as the least listed', () => {
+    const inside = () => true;
+    // "metal": one tool in two; "zebra", in no tool, at most the least common key listed (a few %).
+    expect(stats.matchesAtMost(['metal'], inside)).toBeGreaterThan(0.4 * TOOLS);
+    expect(stats.matchesAtMost(['zebra'], inside)).toBeLessThan(0.1 * TOOLS);
+    expect(stats.matchesAtMost(['zebra', 'metal'], inside)).toBeLessThan(stats.matchesAtMost(['zebra'], inside));
+  });
+
+  it('reads a search with few matches in one statement, and one with more tier by tier', async () => {
+    const fewAtOnce = () => statements.filter((s) => s.includes('count(*) over ()'));
+    const sent = () => statements.filter((s) => s.startsWith('select /* prepared catalog_search */'));
+    // "grinder 200": the Angle Grinders 200, 2000, 2004 and 2008, the Bench Vises 2001, 2005 and
+    // 2009 "for any grinder", and the Angle Grinders 1200, 2200 and 3200 (inside a word), in one
+    // statement.
+    statements.length = 0;
+    const few = await allPages({ q: 'grinder 200' }, true);
+    expect(few[0]!.ids).toHaveLength(10);
+    expect(sent()).toEqual(fewAtOnce());
+    expect(fewAtOnce()).toHaveLength(1);
+    expect(few).toEqual([{ ids: expect.any(Array), nextCursor: null, total: few[0]!.ids.length }]);
+    // "metal": 2,000 matches. Without the statistics the statement is tried and gives up past
+    // its limit; with them, the search is read tier by tier (walking) without trying.
+    statements.length = 0;
+    const many = await allPages({ q: 'metal' }, false);
+    expect(fewAtOnce()).toHaveLength(1);
+    expect(many[0]!.total).toBe(1_000);
+    statements.length = 0;
+    expect(await allPages({ q: 'metal' }, true)).toEqual(many);
+    expect(fewAtOnce()).toEqual([]);
+  });
+
   it('counts every key as rare while its statistics cannot be read, and tries again only after a while', async () => {
     const failing = app.db.withPlugin({
       transformQuery: () => {

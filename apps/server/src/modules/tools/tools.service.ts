@@ -28,6 +28,7 @@ import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 import {
   countCatalog,
   findCatalogPage,
+  findFewMatches,
   findLiveToolsBySku,
   findToolById,
   mergeSearchIndexStep,
@@ -163,7 +164,10 @@ async function readCatalogPage(
 ): Promise<ToolPage> {
   const { db, dialect } = deps;
   const searched = filter.words.length > 0 ? { ...filter, inside: await wordsFoundInside(db, dialect, filter.words) } : filter;
-  const rows = await findCatalogPage(db, dialect, searched, sort, after, limit + 1, deps.searchKeyStats);
+  // The first page of a search with few matches comes with their number (PostgreSQL).
+  const few =
+    sort === 'relevance' && after === undefined ? await findFewMatches(db, dialect, searched, limit + 1, deps.searchKeyStats) : undefined;
+  const rows = few?.rows ?? (await findCatalogPage(db, dialect, searched, sort, after, limit + 1, deps.searchKeyStats));
   const page = pageOf(
     rows,
     limit,
@@ -173,7 +177,7 @@ async function readCatalogPage(
   const items = page.items.map(toTool);
   if (after !== undefined) return { items, nextCursor: page.nextCursor };
   // A first page that holds every match is its own count.
-  const total = page.nextCursor === null ? items.length : await countCatalog(db, dialect, searched, MAX_COUNTED_TOOLS + 1);
+  const total = few?.total ?? (page.nextCursor === null ? items.length : await countCatalog(db, dialect, searched, MAX_COUNTED_TOOLS + 1));
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
     : { items, nextCursor: page.nextCursor, total };
