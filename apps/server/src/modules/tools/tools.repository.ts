@@ -588,7 +588,7 @@ async function findRelevancePage(
  * relevance and how many there are: at most FEW_MATCHES matches, each one's tier checked on its
  * row. Its tiers one at a time cost a statement each, and each reads the search index again (at
  * 100,000 tools, "<brand> <type> <size>" about 1 ms each), then the count a last time. Asked
- * when the statistics say the words are rare (SearchKeyStats.matchesAtMost); when they are
+ * when the statistics say the words are rare (SearchKeyStats.estimatedMatches); when they are
  * wrong (words that go together), the statement finds more than FEW_MATCHES and says so
  * (undefined), and the search is read tier by tier. SQLite reads its tiers in its own process,
  * where a statement costs no round trip (undefined).
@@ -601,7 +601,7 @@ export async function findFewMatches(
   stats: SearchKeyStats | undefined,
 ): Promise<{ rows: CatalogRow[]; total: number } | undefined> {
   if (dialect !== 'postgres' || filter.words.length === 0) return undefined;
-  if (stats && stats.matchesAtMost(filter.words, (i) => looksInside(filter, i)) > FEW_MATCHES) return undefined;
+  if (stats && stats.estimatedMatches(filter.words, (i) => looksInside(filter, i)) > FEW_MATCHES) return undefined;
   const rows = await fewMatchesPage(db, filterShape(dialect, filter, 'anywhere'), {
     ...filterValues(dialect, filter, 'anywhere'),
     text: filter.text,

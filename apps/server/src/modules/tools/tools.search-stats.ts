@@ -40,13 +40,13 @@ export class SearchKeyStats {
   }
 
   /**
-   * At about how many tools, at most, every one of `words` starts a word or, where `inside`
-   * says, is inside a name or SKU word (the search's matches, any tier): the keys' shares
-   * multiplied, as if the words were independent, each key not listed counted as common as
-   * the least common one listed. Words that go together ("angle grinder") are more common
-   * than this says; callers check what they find.
+   * About how many tools hold every one of `words` starting a word or, where `inside` says,
+   * inside a name or SKU word (the search's matches, any tier): the keys' shares multiplied, as
+   * if the words were independent, each key not listed counted as common as the least common
+   * one listed (an upper bound for one word). Words that go together ("angle grinder") are more
+   * common than this says: callers check what they find.
    */
-  matchesAtMost(words: readonly string[], inside: (index: number) => boolean): number {
+  estimatedMatches(words: readonly string[], inside: (index: number) => boolean): number {
     this.#refreshWhenStale();
     const share = (key: string) => this.#shares.get(key) ?? this.#leastListed;
     return words.reduce((matches, word, i) => {
