@@ -28,6 +28,7 @@ import { lowStockIndexWithoutStock } from './migrations/028-low-stock-index-with
 import { catalogSearchLiveOnly } from './migrations/029-catalog-search-live-only.ts';
 import { catalogInStockPostgres } from './migrations/030-catalog-in-stock-postgres.ts';
 import { catalogWordParts } from './migrations/031-catalog-word-parts.ts';
+import { catalogSearchStatistics } from './migrations/032-catalog-search-statistics.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -60,6 +61,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '029-catalog-search-live-only': catalogSearchLiveOnly(dialect),
     '030-catalog-in-stock-postgres': catalogInStockPostgres(dialect),
     '031-catalog-word-parts': catalogWordParts(dialect),
+    '032-catalog-search-statistics': catalogSearchStatistics(dialect),
   };
 }
 
