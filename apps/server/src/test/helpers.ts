@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { nowIso, type Db } from '../db/schema.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
@@ -96,4 +97,30 @@ export function recordingStatements(app: FastifyInstance) {
     transformResult: async ({ result }) => result,
   });
   return { db, statements };
+}
+
+/**
+ * A big catalog for a test: `count` tools written straight to the table, 500 a statement (no
+ * stock ledger, no audit), tool `i` priced 100 + i cents, 10 in stock unless it says.
+ */
+export async function insertToolRows(
+  db: Db,
+  count: number,
+  tool: (i: number) => { name: string; sku: string; description: string; available?: number },
+): Promise<void> {
+  const now = nowIso();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    img: '/x.svg',
+    price_cents: 100 + i,
+    available: 10,
+    minimum: 1,
+    created_at: now,
+    updated_at: now,
+    ...tool(i),
+  }));
+  for (let n = 0; n < rows.length; n += 500)
+    await db
+      .insertInto('tool')
+      .values(rows.slice(n, n + 500))
+      .execute();
 }

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, usePostgres } from '../../test/helpers.ts';
-import { nowIso } from '../schema.ts';
+import { createTestApp, insertToolRows, usePostgres } from '../../test/helpers.ts';
 import { SearchKeyStats } from '../../modules/tools/tools.search-stats.ts';
 
 // PostgreSQL only: SQLite's search index keeps no statistics of its keys.
@@ -15,26 +14,13 @@ describe.skipIf(!usePostgres)('migration 032: the search index statistics list k
    */
   beforeAll(async () => {
     app = await createTestApp();
-    const now = nowIso();
     const letter = (n: number) => String.fromCharCode(97 + (n % 26));
     const word = (n: number) => `x${letter(n)}${letter(Math.floor(n / 26))}${letter(Math.floor(n / 676))}`;
-    const description = (i: number) => Array.from({ length: 40 }, (_, j) => word((i * 41 + j * 30) % 1_200)).join(' ');
-    const rows = Array.from({ length: 3_000 }, (_, i) => ({
+    await insertToolRows(app.db, 3_000, (i) => ({
       name: `Brand${String(i % 60).padStart(2, '0')} ${['Drill', 'Saw', 'Grinder'][i % 3]}`,
       sku: `ST-${i}`,
-      description: description(i),
-      img: '/x.svg',
-      price_cents: 100 + i,
-      available: 10,
-      minimum: 1,
-      created_at: now,
-      updated_at: now,
+      description: Array.from({ length: 40 }, (_, j) => word((i * 41 + j * 30) % 1_200)).join(' '),
     }));
-    for (let n = 0; n < rows.length; n += 500)
-      await app.db
-        .insertInto('tool')
-        .values(rows.slice(n, n + 500))
-        .execute();
   });
   afterAll(() => app.close());
 

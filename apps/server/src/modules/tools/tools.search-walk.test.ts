@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, recordingStatements, usePostgres } from '../../test/helpers.ts';
-import { nowIso } from '../../db/schema.ts';
+import { createTestApp, insertToolRows, recordingStatements, usePostgres } from '../../test/helpers.ts';
 import { listTools } from './tools.service.ts';
 import { SearchKeyStats } from './tools.search-stats.ts';
 import { toolListQuerySchema } from '@toolsify/shared/tools';
@@ -24,23 +23,12 @@ describe.skipIf(!usePostgres)('catalog search on PostgreSQL: common words read b
   beforeAll(async () => {
     app = await createTestApp();
     ({ db: recorded, statements } = recordingStatements(app));
-    const now = nowIso();
-    const rows = Array.from({ length: TOOLS }, (_, i) => ({
+    await insertToolRows(app.db, TOOLS, (i) => ({
       name: `${i % 4 === 0 ? 'Angle Grinder' : 'Bench Vise'} ${i}${i < 1_500 ? ' anvil' : ''}`,
       sku: `WK-${i}`,
       description: `${i % 2 === 0 ? 'Cuts metal.' : 'Holds wood.'}${i % 4 === 1 ? ' For any grinder.' : ''}`,
-      img: '/x.svg',
-      price_cents: 100 + i,
       available: i % 5 === 0 ? 0 : 10,
-      minimum: 1,
-      created_at: now,
-      updated_at: now,
     }));
-    for (let n = 0; n < rows.length; n += 500)
-      await app.db
-        .insertInto('tool')
-        .values(rows.slice(n, n + 500))
-        .execute();
     await sql`analyze tool`.execute(app.db);
     stats = new SearchKeyStats(app.db, (error) => {
       throw error;
