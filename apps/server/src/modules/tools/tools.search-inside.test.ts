@@ -184,6 +184,9 @@ describe('catalog search inside words', () => {
       'blade saw',
       'zzz',
       'ti',
+      // Longer than a key of the index: checked in full.
+      'dynamometrique',
+      'cle dynamometriqu',
     ];
     const atOnce: unknown[] = [];
     const tierByTier: unknown[] = [];
