@@ -583,6 +583,9 @@ async function findRelevancePage(
   return rows;
 }
 
+/** A tool whose SKU is the search text, in any case: the exact-SKU tier (the live SKU index's expression). */
+const sameSku = (text: string) => sql<boolean>`lower(t.sku) = lower(${text})`;
+
 /**
  * PostgreSQL: a search with few matches reads them all in one statement, its first page in
  * relevance and how many there are: at most FEW_MATCHES matches, each one's tier checked on its
@@ -623,7 +626,7 @@ const FEW_MATCHES = 400;
  */
 const fewMatchesPage = builtOncePerShape((db, shape: FilterShape, v: FilterValues & { text: string; most: number; limit: number }) => {
   const tier = sql<RelevanceTier>`case
-      when lower(t.sku) = lower(${v.text}) then 3
+      when ${sameSku(v.text)} then 3
       when ${postgresMatch(v, 'name', shape.long)} then 2
       when ${postgresMatch(v, 'words', shape.long)} then 1
       else 0 end`;
@@ -659,8 +662,7 @@ const tierPage = builtOncePerShape(
     const walk =
       shape.walk === 'none' ? undefined : { rows: v.walkRows as number, before: shape.walk === 'before' ? v.walkBefore : undefined };
     const { query: filtered, newest } = catalogQuery(db, shape, v, walk);
-    const sameSku = sql<boolean>`lower(t.sku) = lower(${v.text})`;
-    let query = filtered.select(toolColumns).where(shape.sku === 'is' ? sameSku : (eb) => eb.not(sameSku));
+    let query = filtered.select(toolColumns).where(shape.sku === 'is' ? sameSku(v.text) : (eb) => eb.not(sameSku(v.text)));
     if (shape.none > 0) query = query.where(noneOf(shape.dialect, newest, v));
     if (preparedOnPostgres(shape)) query = query.modifyFront(PREPARED_SEARCH);
     if (!shape.merged) {
