@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
+import { as, createTestApp, recordingStatements, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
 import { GroupCommit, inSavepoints, type GroupCommitOptions } from './orders.group-commit.ts';
@@ -225,11 +225,51 @@ describe('placing orders in groups (group commit)', () => {
       idempotencyKey: null,
       maxUnpaidOrders: 0,
     };
-    // Refused (PostgreSQL) or placed with both lines taken (SQLite): either way the ledger holds.
-    const placed = await placeOrderTakingStock(app.db, app.dialect, order);
-    expect(await stockOf(app, tool.id)).toBe(placed ? 1 : 5);
+    // Refused on both databases: each takes an order's lines in one statement, which takes a
+    // tool's stock once, and an order whose lines were not all taken is refused.
+    expect(await placeOrderTakingStock(app.db, app.dialect, order)).toBeUndefined();
+    expect(await stockOf(app, tool.id)).toBe(5);
     expect(await findInvariantViolations(app.db)).toEqual([]);
   });
+
+  // SQLite only: PostgreSQL places a whole group in one statement (postgresPlacingFunction).
+  it.skipIf(usePostgres)(
+    "SQLite takes an order's lines in one statement and inserts them in one, priced and numbered per line",
+    async () => {
+      const tools = [
+        await makeTool(app, { available: 9, priceCents: 700 }),
+        await makeTool(app, { available: 9, priceCents: 1_100 }),
+        // Three or more: the break's price.
+        await makeTool(app, { available: 9, priceCents: 1_250, priceBreaks: [{ minQuantity: 3, unitPriceCents: 900 }] }),
+      ];
+      const [alice] = buyers as [TestUser];
+      const { db, statements } = recordingStatements(app);
+      const placed = await placeOrderTakingStock(db, app.dialect, {
+        userId: alice.id,
+        lines: [
+          { toolId: tools[2]!.id, quantity: 3 },
+          { toolId: tools[0]!.id, quantity: 1 },
+          { toolId: tools[1]!.id, quantity: 2 },
+        ],
+        buyerEmail: alice.email,
+        buyerName: alice.name,
+        phone: '+1 555 010 2030',
+        address: '1 Three Lines Street',
+        poNumber: null,
+        idempotencyKey: null,
+        maxUnpaidOrders: 0,
+      });
+      expect(statements.filter((s) => s.startsWith('update "tool"'))).toHaveLength(1);
+      expect(statements.filter((s) => s.startsWith('insert into "order_line"'))).toHaveLength(1);
+      expect(placed?.lines.map((line) => [line.line_no, line.tool_id, line.quantity, line.unit_price_cents])).toEqual([
+        [0, tools[2]!.id, 3, 900],
+        [1, tools[0]!.id, 1, 700],
+        [2, tools[1]!.id, 2, 1_100],
+      ]);
+      expect(await Promise.all(tools.map((tool) => stockOf(app, tool.id)))).toEqual([8, 7, 6]);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    },
+  );
 
   it('a group whose transaction fails stores none of its work and answers each with the error', async () => {
     const { db } = app;
