@@ -359,9 +359,70 @@ describe('placing orders in groups (group commit)', () => {
     expect(groups).toEqual([[1, 2]]);
   });
 
-  it("SQLite's group waits while the server accepts a burst of connections (decision 016); PostgreSQL's does not", () => {
+  /** Runs `items` in the group, each list in a turn of the event loop of its own (setImmediate), one after the other. */
+  function runInTurns<T>(group: GroupCommit<T, T>, turns: T[][]): Promise<T[]> {
+    return new Promise((resolve) => {
+      const runs: Array<Promise<T>> = [];
+      const next = (turn: number) => {
+        for (const item of turns[turn] ?? []) runs.push(group.run(item));
+        if (turn + 1 < turns.length) setImmediate(() => next(turn + 1));
+        else resolve(Promise.all(runs));
+      };
+      next(0);
+    });
+  }
+
+  it('with growingFrom, a group that many strong waits while turns bring more items, and starts after a turn that brought none', async () => {
+    // A bound no test run reaches: here only a turn that brings nothing ends the wait.
+    const { group, groups } = recordingGroups({ hold: { while: () => false, growingFrom: 3, atMostMs: 60_000 } });
+    expect(await runInTurns(group, [[1, 2, 3], [4], [5, 6]])).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(groups).toEqual([[1, 2, 3, 4, 5, 6]]);
+  });
+
+  it('below growingFrom, a group starts in the turn its items arrived, as without a hold', async () => {
+    const { group, groups } = recordingGroups({ hold: { while: () => false, growingFrom: 4, atMostMs: 60_000 } });
+    expect(await runInTurns(group, [[1, 2, 3], [4], [5, 6]])).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(groups).toEqual([[1, 2, 3], [4], [5, 6]]);
+  });
+
+  it('a growing group waits at most atMostMs after its oldest item, however many turns keep bringing more', async () => {
+    const { group, groups } = recordingGroups({ hold: { while: () => false, growingFrom: 1, atMostMs: 5 } });
+    const started = performance.now();
+    const turns: number[][] = [];
+    // An item every turn for 40 ms (turns of a few microseconds each: thousands of items).
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        turns.push([turns.length]);
+        void group.run(turns.length - 1);
+        if (performance.now() - started < 40) setImmediate(turn);
+        else resolve();
+      };
+      turn();
+    });
+    await group.run(-1);
+    expect(groups.length).toBeGreaterThan(2);
+    expect(groups.flat()).toHaveLength(turns.length + 1);
+  });
+
+  it('a growing group never waits once it is full', async () => {
+    const events: string[] = [];
+    const group = new GroupCommit<number, number>(
+      async (items) => {
+        events.push(`group ${items.join(',')}`);
+        return items.map((value) => ({ ok: true, value }));
+      },
+      { maxGroup: 3, hold: { while: () => false, growingFrom: 1, atMostMs: 60_000 } },
+    );
+    const first = [1, 2, 3].map((n) => group.run(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    events.push('item 4 arrives');
+    expect(await Promise.all([...first, group.run(4)])).toEqual([1, 2, 3, 4]);
+    expect(events).toEqual(['group 1,2,3', 'item 4 arrives', 'group 4']);
+  });
+
+  it("SQLite's group waits while the server accepts a burst of connections (decision 016) and while a crowd's orders keep arriving (decision 021); PostgreSQL's does not", () => {
     const { hold } = placementGroupsOf(app.db, app.dialect);
-    const expected = app.dialect === 'sqlite' ? { while: acceptingBurst, atMostMs: 20 } : undefined;
+    const expected = app.dialect === 'sqlite' ? { while: acceptingBurst, growingFrom: 64, atMostMs: 20 } : undefined;
     expect(hold).toEqual(expected);
   });
 

@@ -19,11 +19,14 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 export type GroupWork<I, O> = (items: readonly I[]) => Promise<Array<Outcome<O>>>;
 
 /**
- * When a group waits before it starts: while `while()` says so, re-asked every millisecond, and
- * at most `atMostMs` after its oldest item arrived. The items that arrive meanwhile join it.
+ * When a group waits before it starts: while `while()` says so, re-asked every millisecond; and,
+ * once it holds `growingFrom` items or more, while items keep arriving, turn after turn of the
+ * event loop (a turn that brought none ends the wait); either way at most `atMostMs` after its
+ * oldest item arrived, and never once it is full. The items that arrive meanwhile join it.
  */
 export interface GroupHold {
   while: () => boolean;
+  growingFrom?: number;
   atMostMs: number;
 }
 
@@ -57,10 +60,13 @@ interface Waiting<I, O> {
  * needs; 2 on PostgreSQL, orders.repository.ts). A group starts from setImmediate: the requests
  * read in the same turn of the event loop join it, and the next group starts once a running one
  * is done and its answers are on their way; with a `hold`, a group about to start may first wait
- * a few milliseconds (SQLite: while the server accepts a burst of connections, decision 016).
+ * a few milliseconds (SQLite: while the server accepts a burst of connections, decision 016, and
+ * while a crowd's orders are still being read, decision 021).
  */
 export class GroupCommit<I, O> {
   private queue: Array<Waiting<I, O>> = [];
+  /** How many items waited when the group about to start last looked (0: it has not). */
+  private looked = 0;
   private scheduled = false;
   private running = 0;
   /** How many groups have committed, and how many placements they held (tests and logs). */
@@ -95,11 +101,22 @@ export class GroupCommit<I, O> {
   }
 
   private readonly start = (): void => {
-    const oldest = this.queue[0];
-    if (oldest && this.hold?.while() && performance.now() - oldest.since < this.hold.atMostMs) {
-      setTimeout(this.start, 1);
-      return;
+    const { hold, queue } = this;
+    const oldest = queue[0];
+    if (hold && oldest && performance.now() - oldest.since < hold.atMostMs) {
+      if (hold.while()) {
+        setTimeout(this.start, 1);
+        return;
+      }
+      // Still growing: one turn more, whose reads join the group (its check phase runs after them).
+      const growing = queue.length > this.looked && queue.length >= (hold.growingFrom ?? Infinity) && queue.length < this.maxGroup;
+      this.looked = queue.length;
+      if (growing) {
+        setImmediate(this.start);
+        return;
+      }
     }
+    this.looked = 0;
     this.scheduled = false;
     void this.runGroup();
   };

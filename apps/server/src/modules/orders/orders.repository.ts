@@ -479,12 +479,15 @@ export const MAX_POSTGRES_GROUP = 50;
 const POSTGRES_GROUPS_AT_ONCE = 2;
 
 /**
- * SQLite commits on the event loop's own thread, waiting there for its fsync. While the server
- * accepts a burst of connections (one per turn of the loop), a group waits, up to 20 ms after
- * its first order arrived, so those turns stay short and the orders that come meanwhile share
- * one commit (decision 016).
+ * SQLite runs a group on the event loop's own thread, its commit waiting there for its fsync: an
+ * order read while one runs waits for all of it, then for its own group. So a group waits, up
+ * to 20 ms after its first order arrived: while the server accepts a burst of connections (one
+ * per turn of the loop), so those turns stay short and the orders that come meanwhile share one
+ * commit (decision 016); and, from 64 orders, while each turn still brings more (a crowd's
+ * orders read over several turns), so they go together instead of the last few waiting for the
+ * next group (decision 021).
  */
-const SQLITE_HOLD_WHILE_ACCEPTING: GroupHold = { while: acceptingBurst, atMostMs: 20 };
+export const SQLITE_GROUP_HOLD: GroupHold = { while: acceptingBurst, growingFrom: 64, atMostMs: 20 };
 
 /** The group commit of each database (one per Kysely instance: an app, a test's app). */
 const groupCommits = new WeakMap<Kysely<Database>, GroupCommit<OrderRequest, Placed>>();
@@ -496,7 +499,7 @@ export function placementGroupsOf(db: Kysely<Database>, dialect: DialectName): G
     group =
       dialect === 'postgres'
         ? new GroupCommit((orders) => placeOnPostgres(db, orders), { maxGroup: MAX_POSTGRES_GROUP, concurrency: POSTGRES_GROUPS_AT_ONCE })
-        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction), { hold: SQLITE_HOLD_WHILE_ACCEPTING });
+        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction), { hold: SQLITE_GROUP_HOLD });
     groupCommits.set(db, group);
   }
   return group;
