@@ -487,7 +487,7 @@ const POSTGRES_GROUPS_AT_ONCE = 2;
  * orders read over several turns), so they go together instead of the last few waiting for the
  * next group (decision 021).
  */
-export const SQLITE_GROUP_HOLD: GroupHold = { while: acceptingBurst, growingFrom: 64, atMostMs: 20 };
+const SQLITE_GROUP_HOLD: GroupHold = { while: acceptingBurst, growingFrom: 64, atMostMs: 20 };
 
 /** The group commit of each database (one per Kysely instance: an app, a test's app). */
 const groupCommits = new WeakMap<Kysely<Database>, GroupCommit<OrderRequest, Placed>>();
