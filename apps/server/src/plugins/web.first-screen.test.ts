@@ -86,7 +86,7 @@ describe("the home page's first screen, rendered by the web app's server build",
     }
   });
 
-  it('renders once per catalog page, and at most once a second: a newer catalog within the second gets the last page', async () => {
+  it('renders once per catalog page, and at most once a second while only stock changes: a newer stock within the second gets the last page', async () => {
     app.catalogCache.clear();
     // The catalog's page lives 2 s and the clock stands still: both requests see the same page.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * FIRST_SCREEN_INTERVAL_MS });
@@ -96,20 +96,44 @@ describe("the home page's first screen, rendered by the web app's server build",
       expect(again.body).toBe(first.body);
       expect(renderer().calls).toHaveLength(1);
 
-      // A new tool within the second: the page (its screen and its data) is the last one.
-      const tool = await makeTool(app, { available: 20 });
+      // An order's worth of stock moved within the second: the page (its screen and its data) is the last one.
+      const [newest] = (
+        JSON.parse((await app.inject({ url: '/api/tools?limit=6' })).body) as { items: Array<{ id: number; available: number }> }
+      ).items;
+      await app.db
+        .updateTable('tool')
+        .set({ available: newest!.available - 1 })
+        .where('id', '=', newest!.id)
+        .execute();
       app.catalogCache.clear();
       const within = await app.inject({ url: '/' });
       expect(within.body).toBe(first.body);
       expect(renderer().calls).toHaveLength(1);
 
-      // A second later, the new catalog, rendered anew; /home keeps its own pace.
+      // A second later, the new stock, rendered anew; /home keeps its own pace.
       vi.setSystemTime(Date.now() + FIRST_SCREEN_INTERVAL_MS);
       const after = await app.inject({ url: '/' });
       expect(renderer().calls).toHaveLength(2);
-      expect(after.body).toContain(`<h3>${tool.name}</h3>`);
-      expect(after.body).toContain(`"id":${tool.id},`);
-      expect((await app.inject({ url: '/home' })).body).toContain(`<h3>${tool.name}</h3>`);
+      expect(after.body).toContain(`"id":${newest!.id},`);
+      expect(after.body).toContain(`"available":${newest!.available - 1},`);
+      expect((await app.inject({ url: '/home' })).body).toContain(`"available":${newest!.available - 1},`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a tool added within the second is on the next page at once: only stock waits for the second', async () => {
+    app.catalogCache.clear();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 20 * FIRST_SCREEN_INTERVAL_MS });
+    try {
+      await app.inject({ url: '/' });
+      const calls = renderer().calls.length;
+      const tool = await makeTool(app, { available: 20 });
+      app.catalogCache.clear();
+      const next = await app.inject({ url: '/' });
+      expect(renderer().calls).toHaveLength(calls + 1);
+      expect(next.body).toContain(`<h3>${tool.name}</h3>`);
+      expect(next.body).toContain(`"id":${tool.id},`);
     } finally {
       vi.useRealTimers();
     }

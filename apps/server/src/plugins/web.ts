@@ -33,8 +33,12 @@ export interface WebOptions {
 
 const HTML = 'text/html; charset=utf-8';
 
-/** The home page's first screen is rendered at most this often per path (see sendHome). */
+/** The home page's first screen is rendered at most this often per path while only stock changes (see sendHome). */
 export const FIRST_SCREEN_INTERVAL_MS = 1_000;
+
+/** A newest-tools page without its stock numbers: equal for two pages whose tools differ in stock alone. */
+const toolsButStock = (page: ToolPage): string =>
+  JSON.stringify([page.total, page.items], (key, value: unknown) => (key === 'available' ? undefined : value));
 
 /** The shell with the first paint's data script (the API answers the page starts with) before `</body>`. */
 export function withFirstPaintData(shell: string, answers: ReadonlyArray<readonly [path: string, json: string]>): string {
@@ -126,16 +130,17 @@ export const webPlugin = fp<WebOptions>(
     // The page is held as its bytes (ETag, gzip and brotli forms) per newest-tools page object:
     // the catalog cache makes a new one after any tool or stock change (or 2 s later), and with
     // it a new page. A render takes milliseconds of the event loop and a busy sale changes the
-    // stock with every order, so the first screen is rendered at most once a second per path:
-    // within that second a new page object gets the last page (its screen and its data, from the
-    // same answers), at most that second older than the catalog.
+    // stock with every order, so a page whose tools differ from the last one's in stock alone is
+    // rendered at most once a second per path: within that second it gets the last page (its
+    // screen and its data, from the same answers), its stock numbers at most that second old. A
+    // tool added, removed or edited is rendered at once (docs/decisions/017).
     const homeShell = withHeroPreload(shell);
     const renderFirstScreen = await loadFirstScreenRenderer(root, app.log);
     const firstScreenShell = renderFirstScreen && startingAfterPaint(homeShell);
     if (renderFirstScreen && !firstScreenShell)
       app.log.warn('index.html has no entry script the first screen can start after: home page sent without it');
-    /** Per path, the page last made, the catalog page it was made from, and when. */
-    const lastHome: Partial<Record<'/' | '/home', { page: ToolPage; answer: PreparedAnswer; madeAt: number }>> = {};
+    /** Per path, the page last made, the catalog page it was made from (and its tools but their stock), and when. */
+    const lastHome: Partial<Record<'/' | '/home', { page: ToolPage; tools: string; answer: PreparedAnswer; madeAt: number }>> = {};
     /** The home page at `at` for these answers: with its first screen, or the shell alone should that fail. */
     const homePage = (request: FastifyRequest, at: '/' | '/home', answers: [string, string][]): string => {
       if (renderFirstScreen && firstScreenShell) {
@@ -160,13 +165,15 @@ export const webPlugin = fp<WebOptions>(
       }
       const at = pathOf(request.url) === '/home' ? '/home' : '/';
       const last = lastHome[at];
-      if (last && (last.page === page || (firstScreenShell && Date.now() - last.madeAt < FIRST_SCREEN_INTERVAL_MS))) {
+      if (last?.page === page) return sendHtml(request, reply, last.answer);
+      const tools = toolsButStock(page);
+      if (last && firstScreenShell && Date.now() - last.madeAt < FIRST_SCREEN_INTERVAL_MS && last.tools === tools) {
         return sendHtml(request, reply, last.answer);
       }
       const answers: [string, string][] = [[firstPaintPaths.newestTools(HOME_NEWEST_TOOLS), toolPageJson(page)]];
       if (configAnswer) answers.push(configAnswer);
       const answer = new PreparedAnswer(homePage(request, at, answers), HTML);
-      lastHome[at] = { page, answer, madeAt: Date.now() };
+      lastHome[at] = { page, tools, answer, madeAt: Date.now() };
       return sendHtml(request, reply, answer);
     };
     app.get('/', { schema: { hide: true } }, sendHome);
