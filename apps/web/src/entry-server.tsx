@@ -8,7 +8,9 @@ import { seedFromAnswers } from './lib/first-paint-data.ts';
  * the app rendered at `path` from the API answers the page's HTML carries (`#toolsify-data`,
  * keyed by API path), exactly as the browser's first render will render it from the same
  * answers. Nothing is fetched: what the answers lack renders as the browser renders it while
- * it waits (the visitor's navigation bar, spinners, lazy parts' placeholders).
+ * it waits (the visitor's navigation bar, spinners). A lazy part not loaded yet in this process
+ * (its first render) is left for the browser; the server renders again once it has loaded
+ * (apps/server/src/plugins/web.ts).
  */
 export function renderFirstScreen(path: string, answers: unknown): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -25,15 +25,18 @@ const SHELL = [
  * renderer has its own tests (apps/web/src/entry-server.test.ts, e2e first-paint.spec.ts).
  */
 const RENDERER = `
-const state = (globalThis.toolsifyFirstScreen ??= { calls: [], fail: false });
+const state = (globalThis.toolsifyFirstScreen ??= { calls: [], fail: false, unfinished: 0 });
 export function renderFirstScreen(path, answers) {
   state.calls.push({ path, answers });
   if (state.fail) throw new Error('renderer failed');
   const items = answers['/api/tools?limit=6']?.items ?? [];
-  return '<main data-path="' + path + '">' + items.map((t) => '<h3>' + t.name + '</h3>').join('') + '</main>';
+  // A lazy part not loaded yet: React leaves its boundary for the browser.
+  const lazy = state.unfinished > 0 ? '<!--$!--><template></template><span></span><!--/$-->' : '<!--$--><button>lazy</button><!--/$-->';
+  state.unfinished -= 1;
+  return '<main data-path="' + path + '">' + items.map((t) => '<h3>' + t.name + '</h3>').join('') + lazy + '</main>';
 }`;
 
-type Calls = { calls: { path: string; answers: Record<string, unknown> }[]; fail: boolean };
+type Calls = { calls: { path: string; answers: Record<string, unknown> }[]; fail: boolean; unfinished: number };
 const renderer = () => (globalThis as unknown as { toolsifyFirstScreen: Calls }).toolsifyFirstScreen;
 
 const LOADER =
@@ -57,6 +60,7 @@ describe("the home page's first screen, rendered by the web app's server build",
   beforeEach(() => {
     renderer().calls.length = 0;
     renderer().fail = false;
+    renderer().unfinished = 0;
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -73,7 +77,9 @@ describe("the home page's first screen, rendered by the web app's server build",
     for (const url of ['/', '/home']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(res.body, url).toContain(`<div id="root"><main data-path="${url}">${names}</main></div>`);
+      expect(res.body, url).toContain(
+        `<div id="root"><main data-path="${url}">${names}<!--$--><button>lazy</button><!--/$--></main></div>`,
+      );
       // The renderer had the very answers of the data script, parsed.
       const call = renderer().calls.find((c) => c.path === url);
       expect(call?.answers, url).toEqual({ '/api/tools?limit=6': JSON.parse(api.body), '/api/config': JSON.parse(config.body) });
@@ -134,6 +140,34 @@ describe("the home page's first screen, rendered by the web app's server build",
       expect(renderer().calls).toHaveLength(calls + 1);
       expect(next.body).toContain(`<h3>${tool.name}</h3>`);
       expect(next.body).toContain(`"id":${tool.id},`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a lazy part not loaded yet (its first render in the process) is rendered again once loaded: the page goes out whole', async () => {
+    app.catalogCache.clear();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * FIRST_SCREEN_INTERVAL_MS });
+    try {
+      renderer().unfinished = 1;
+      const res = await app.inject({ url: '/' });
+      expect(renderer().calls).toHaveLength(2);
+      expect(res.body).toContain('<!--$--><button>lazy</button><!--/$-->');
+      expect(res.body).not.toContain('<!--$!-->');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a boundary that stays unfinished (a part that throws) is tried a few times, then the page goes out as React left it', async () => {
+    app.catalogCache.clear();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 40 * FIRST_SCREEN_INTERVAL_MS });
+    try {
+      renderer().unfinished = 100;
+      const res = await app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(renderer().calls).toHaveLength(4);
+      expect(res.body).toContain('<!--$!--><template></template><span></span><!--/$-->');
     } finally {
       vi.useRealTimers();
     }
