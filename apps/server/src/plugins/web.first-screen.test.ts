@@ -131,46 +131,34 @@ describe("the home page's first screen, rendered by the web app's server build",
   it('a tool added within the second is on the next page at once: only stock waits for the second', async () => {
     app.catalogCache.clear();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 20 * FIRST_SCREEN_INTERVAL_MS });
-    try {
-      await app.inject({ url: '/' });
-      const calls = renderer().calls.length;
-      const tool = await makeTool(app, { available: 20 });
-      app.catalogCache.clear();
-      const next = await app.inject({ url: '/' });
-      expect(renderer().calls).toHaveLength(calls + 1);
-      expect(next.body).toContain(`<h3>${tool.name}</h3>`);
-      expect(next.body).toContain(`"id":${tool.id},`);
-    } finally {
-      vi.useRealTimers();
-    }
+    await app.inject({ url: '/' });
+    const calls = renderer().calls.length;
+    const tool = await makeTool(app, { available: 20 });
+    app.catalogCache.clear();
+    const next = await app.inject({ url: '/' });
+    expect(renderer().calls).toHaveLength(calls + 1);
+    expect(next.body).toContain(`<h3>${tool.name}</h3>`);
+    expect(next.body).toContain(`"id":${tool.id},`);
   });
 
   it('a lazy part not loaded yet (its first render in the process) is rendered again once loaded: the page goes out whole', async () => {
     app.catalogCache.clear();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * FIRST_SCREEN_INTERVAL_MS });
-    try {
-      renderer().unfinished = 1;
-      const res = await app.inject({ url: '/' });
-      expect(renderer().calls).toHaveLength(2);
-      expect(res.body).toContain('<!--$--><button>lazy</button><!--/$-->');
-      expect(res.body).not.toContain('<!--$!-->');
-    } finally {
-      vi.useRealTimers();
-    }
+    renderer().unfinished = 1;
+    const res = await app.inject({ url: '/' });
+    expect(renderer().calls).toHaveLength(2);
+    expect(res.body).toContain('<!--$--><button>lazy</button><!--/$-->');
+    expect(res.body).not.toContain('<!--$!-->');
   });
 
   it('a boundary that stays unfinished (a part that throws) is tried a few times, then the page goes out as React left it', async () => {
     app.catalogCache.clear();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 40 * FIRST_SCREEN_INTERVAL_MS });
-    try {
-      renderer().unfinished = 100;
-      const res = await app.inject({ url: '/' });
-      expect(res.statusCode).toBe(200);
-      expect(renderer().calls).toHaveLength(4);
-      expect(res.body).toContain('<!--$!--><template></template><span></span><!--/$-->');
-    } finally {
-      vi.useRealTimers();
-    }
+    renderer().unfinished = 100;
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(renderer().calls).toHaveLength(4);
+    expect(res.body).toContain('<!--$!--><template></template><span></span><!--/$-->');
   });
 
   it('a renderer that fails leaves the page as the app renders it: the shell, its modules and the data', async () => {
