@@ -513,7 +513,8 @@ async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<P
   if (order.maxUnpaidOrders > 0 && (await countUnpaidOrdersOf(trx, order.userId)) >= order.maxUnpaidOrders) throw new OrderRefused();
   const now = nowIso();
   const shape = { lines: order.lines.length };
-  const takenRows = await takeLinesOnSqlite(trx, shape, { ...lineValues(order.lines), now });
+  const lineTools = lineValues(order.lines);
+  const takenRows = await takeLinesOnSqlite(trx, shape, { ...lineTools, now });
   // A line its tool could not give is missing from the answer; so is a second line of one tool
   // (the API refuses those), whose stock the statement takes once.
   if (takenRows.length !== order.lines.length) throw new OrderRefused();
@@ -555,7 +556,7 @@ async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<P
     now,
   });
   if (!row) throw new Error('placeInSqliteTransaction: the order was not inserted');
-  const lines = await insertLinesOnSqlite(trx, shape, { orderId: row.id, ...takenLineValues(taken) });
+  const lines = await insertLinesOnSqlite(trx, shape, { orderId: row.id, ...lineTools, ...takenLineValues(taken) });
   if (lines.length !== taken.length) throw new Error('placeInSqliteTransaction: a line was not inserted');
   // RETURNING answers rows in no promised order.
   lines.sort((a, b) => a.line_no - b.line_no);
@@ -665,8 +666,8 @@ const insertOrderOnSqlite = builtOnce(
       .returningAll(),
 );
 
-/** The taken lines as the values of insertLinesOnSqlite: line `i`'s tool, quantity, name, SKU and unit price. */
-type TakenLineValues = LineValues & {
+/** What insertLinesOnSqlite writes of each taken line besides its tool and quantity (LineValues): its name, SKU and unit price. */
+type TakenLineValues = {
   [key: `name${number}`]: string;
   [key: `sku${number}`]: string;
   [key: `price${number}`]: number;
@@ -675,8 +676,6 @@ type TakenLineValues = LineValues & {
 function takenLineValues(taken: readonly TakenLine[]): TakenLineValues {
   const values: TakenLineValues = {};
   taken.forEach((line, i) => {
-    values[`tool${i}`] = line.tool_id;
-    values[`quantity${i}`] = line.quantity;
     values[`name${i}`] = line.tool_name;
     values[`sku${i}`] = line.sku;
     values[`price${i}`] = line.unit_price_cents;
@@ -685,7 +684,7 @@ function takenLineValues(taken: readonly TakenLine[]): TakenLineValues {
 }
 
 /** Inserts an order's lines in one statement, numbered in the order given. */
-const insertLinesOnSqlite = builtOncePerShape((db, shape: { lines: number }, v: TakenLineValues & { orderId: number }) =>
+const insertLinesOnSqlite = builtOncePerShape((db, shape: { lines: number }, v: LineValues & TakenLineValues & { orderId: number }) =>
   db
     .insertInto('order_line')
     .values(
