@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { builtOnce, builtOncePerShape } from './built-once.ts';
-import { nowIso } from './schema.ts';
-import { createTestApp } from '../test/helpers.ts';
+import { nowIso, type Database } from './schema.ts';
+import { createTestApp, usePostgres } from '../test/helpers.ts';
 
 describe('builtOnce: a query built and compiled once, run with new values', () => {
   let app: FastifyInstance;
@@ -138,5 +139,58 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
     const values = { kind: 'tool.create', name: undefined as unknown as string, now: nowIso() };
     await expect(insertEvent(app.db, values)).rejects.toThrow('builtOnce: no value for "name"');
     expect(await count()).toBe(before);
+  });
+
+  // SQLite only: `now` runs on better-sqlite3's handle.
+  it.skipIf(usePostgres)(
+    'now: the same statement run right away on the SQLite handle, not through Kysely, plugins still compiling it',
+    async () => {
+      const executed = vi.spyOn(app.db.getExecutor(), 'executeQuery');
+      try {
+        const before = builds;
+        expect(insertEvent.now(app.db, { kind: 'tool.create', name: 'Chisel', now: nowIso() })).toEqual([
+          { id: expect.any(Number), action: 'tool.create', target_label: 'Chisel', actor_email: 'builtonce@example.com' },
+        ]);
+        // The template the async runs built serves.
+        expect(builds).toBe(before);
+        expect(eventsNamed.now(app.db, { name: 'Chisel', other: 'Saw' })).toEqual([
+          { action: 'tool.update', target_label: 'Saw' },
+          { action: 'tool.create', target_label: 'Chisel' },
+        ]);
+        expect(executed).not.toHaveBeenCalled();
+      } finally {
+        executed.mockRestore();
+      }
+      expect(await eventsNamed(app.db, { name: 'Chisel', other: 'Saw' })).toEqual(
+        eventsNamed.now(app.db, { name: 'Chisel', other: 'Saw' }),
+      );
+      let transformed = 0;
+      const counting = app.db.withPlugin({
+        transformQuery: (args) => {
+          transformed += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      expect(eventsNamed.now(counting, { name: 'Chisel', other: 'Chisel' })).toEqual([{ action: 'tool.create', target_label: 'Chisel' }]);
+      expect(transformed).toBe(1);
+    },
+  );
+
+  it('now refuses a database it cannot run on right away (not a SQLite handle opened by connectDatabase)', async () => {
+    const foreign = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    try {
+      expect(() => eventsNamed.now(foreign, { name: 'Saw', other: 'Saw' })).toThrow(
+        'sqliteNowOf: not a SQLite database opened by connectDatabase',
+      );
+    } finally {
+      await foreign.destroy();
+    }
+  });
+
+  it.runIf(usePostgres)('now refuses PostgreSQL (its driver is asynchronous)', () => {
+    expect(() => eventsNamed.now(app.db, { name: 'Saw', other: 'Saw' })).toThrow(
+      'sqliteNowOf: not a SQLite database opened by connectDatabase',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { sqliteNowOf } from './connect.ts';
 import type { Database, Db } from './schema.ts';
 
 /**
@@ -37,10 +38,25 @@ interface Template<R> {
  */
 export function builtOnce<V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, values: V) => Compilable<R>,
-): (db: Db, values: V) => Promise<R[]> {
+): BuiltQuery<V, R> {
   const perShape = builtOncePerShape<typeof NO_SHAPE, V, R>((db, _shape, values) => build(db, values));
-  return (db, values) => perShape(db, NO_SHAPE, values);
+  return Object.assign((db: Db, values: V) => perShape(db, NO_SHAPE, values), {
+    now: (db: Db, values: V) => perShape.now(db, NO_SHAPE, values),
+  });
 }
+
+/**
+ * A query built once: run through Kysely (a promise of its rows), or, on SQLite, `now`: run
+ * right away on the connection's better-sqlite3 handle, answering its rows. `now` is for a
+ * caller that holds the connection (db.connection(), whose lock keeps any other query of the
+ * app's Kysely out) and runs a transaction with no await inside it: the order path's group
+ * (orders.group-commit.ts, inSavepointsNow), where Kysely's executor cost as much as SQLite's
+ * statements (docs/performance.md).
+ */
+export type BuiltQuery<V, R> = ((db: Db, values: V) => Promise<R[]>) & { now: (db: Db, values: V) => R[] };
+export type BuiltQueryPerShape<S, V, R> = ((db: Db, shape: S, values: V) => Promise<R[]>) & {
+  now: (db: Db, shape: S, values: V) => R[];
+};
 
 const NO_SHAPE = Object.freeze({});
 
@@ -55,15 +71,17 @@ export type QueryShape = Readonly<Record<string, string | number | boolean>>;
  */
 export function builtOncePerShape<S extends QueryShape, V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, shape: S, values: V) => Compilable<R>,
-): (db: Db, shape: S, values: V) => Promise<R[]> {
+): BuiltQueryPerShape<S, V, R> {
   const templates = new WeakMap<object, Map<string, Template<R>>>();
-  return async (db, shape, values) => {
+  /** The query's SQL for `shape` with `values` as its parameters. */
+  const bound = (db: Db, shape: S, values: V): CompiledQuery<R> => {
     const executor = db.getExecutor();
     const kept = executor.plugins.length === 0;
     const key = JSON.stringify(shape);
     let byShape = kept ? templates.get(executor.adapter) : undefined;
     let template = byShape?.get(key);
     if (template === undefined) {
+      // With plugins (a test recording the statements), compiled on every call: a plugin sees each.
       template = compileWithSlots<V, R>(db, (kysely, slots) => build(kysely, shape, slots));
       if (kept) {
         if (byShape === undefined) {
@@ -80,9 +98,28 @@ export function builtOncePerShape<S extends QueryShape, V extends Record<string,
       if (value === undefined) throw new Error(`builtOnce: no value for "${name}"`);
       return value;
     });
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
+    return { ...compiled, parameters };
   };
+  return Object.assign(
+    async (db: Db, shape: S, values: V) => {
+      const result = await db.executeQuery<R>(bound(db, shape, values));
+      return result.rows;
+    },
+    { now: (db: Db, shape: S, values: V) => runNow(db, bound(db, shape, values)) },
+  );
+}
+
+/** Runs `query` on the SQLite connection under `db` (sqliteNowOf), as Kysely's SQLite driver does: its rows, if it answers any. */
+function runNow<R>(db: Db, query: CompiledQuery<R>): R[] {
+  const statement = sqliteNowOf(db).prepare(query.sql);
+  if (statement.reader) return statement.all(query.parameters) as R[];
+  statement.run(query.parameters);
+  return [];
+}
+
+/** Runs a statement of no values (`begin immediate`, `savepoint x`) on the SQLite connection under `db`, right away. */
+export function executeNow(db: Db, statement: string): void {
+  sqliteNowOf(db).prepare(statement).run([]);
 }
 
 function compileWithSlots<V extends Record<string, unknown>, R>(

@@ -85,7 +85,25 @@ export function connectDatabase({ url, schema, poolSize = 10, onCheckpointError 
       sqlite.close();
     };
   }
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db.getExecutor().adapter, database);
+  return { db, dialect: 'sqlite', sqlite };
+}
+
+/**
+ * The better-sqlite3 handle under each SQLite Kysely, by its adapter: the one object that
+ * Kysely's transactions, connections and plugin-wrapped copies of it share.
+ */
+const sqliteHandles = new WeakMap<object, SqliteDatabase>();
+
+/**
+ * The SQLite connection under `db`, with its kept statements (withStatementCache), for the few
+ * statements run on it synchronously (builtOnce's `now`). Throws for any other database.
+ */
+export function sqliteNowOf(db: Kysely<Database>): SqliteDatabase {
+  const handle = sqliteHandles.get(db.getExecutor().adapter);
+  if (!handle) throw new Error('sqliteNowOf: not a SQLite database opened by connectDatabase');
+  return handle;
 }
 
 /** `/* prepared <name> *\/` at the start of a statement's SQL, or right after its `select` (Kysely's modifyFront): see preparingTagged. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { builtOnce } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
-import { nowIso, type Db, type OrderEventRow, type OutboxRow } from '../../db/schema.ts';
+import { nowIso, type Db, type OrderEventRow, type OrderRow, type OutboxRow } from '../../db/schema.ts';
 
 /**
  * Every email the store sends, by what it is about. The order emails are rendered when sent,
@@ -50,14 +50,18 @@ const insertMail = builtOnce(
 
 /** Writes an email to the outbox, in the caller's transaction when there is one. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<void> {
-  await insertMail(db, {
+  await insertMail(db, outboxValues(mail));
+}
+
+function outboxValues(mail: NewMail) {
+  return {
     kind: mail.kind,
     recipient: mail.recipient,
     orderId: mail.orderId ?? null,
     payload: JSON.stringify(mail.payload ?? {}),
     dedupeKey: mail.dedupeKey ?? null,
     now: nowIso(),
-  });
+  };
 }
 
 /** The key that makes the buyer's email about one change of an order exist once: its prefix and the order id. */
@@ -83,13 +87,30 @@ export async function enqueueOrderMail(
 ): Promise<void> {
   const [order] = await buyerEmailOf(db, { orderId });
   if (!order) throw new Error(`enqueueOrderMail: no order ${orderId}`);
-  await enqueueMail(db, {
+  await enqueueMail(db, orderMail({ id: orderId, buyer_email: order.buyer_email }, kind, payload));
+}
+
+/**
+ * enqueueOrderMail for an order at hand, its statement run right away (builtOnce's `now`: in a
+ * transaction with no await, the SQLite order path's).
+ */
+export function enqueueOrderMailNow(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'buyer_email'>,
+  kind: OrderEventRow['kind'],
+  payload: Record<string, unknown>,
+): void {
+  insertMail.now(db, outboxValues(orderMail(order, kind, payload)));
+}
+
+function orderMail(order: Pick<OrderRow, 'id' | 'buyer_email'>, kind: OrderEventRow['kind'], payload: Record<string, unknown>): NewMail {
+  return {
     kind: ORDER_MAIL_KINDS[kind],
     recipient: order.buyer_email,
-    orderId,
+    orderId: order.id,
     payload,
-    dedupeKey: orderMailKey(kind, orderId),
-  });
+    dedupeKey: orderMailKey(kind, order.id),
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { DefaultQueryExecutor, sql } from 'kysely';
 import { as, createTestApp, recordingStatements, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
-import { GroupCommit, inSavepoints, type GroupCommitOptions } from './orders.group-commit.ts';
+import { GroupCommit, inSavepointsNow, type GroupCommitOptions } from './orders.group-commit.ts';
+import { executeNow } from '../../db/built-once.ts';
+import { sqliteNowOf } from '../../db/connect.ts';
 import { acceptingBurst } from '../../lib/turn-gate.ts';
 import { MAX_POSTGRES_GROUP, placeOrderTakingStock, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
@@ -271,15 +273,48 @@ describe('placing orders in groups (group commit)', () => {
     },
   );
 
-  it('a group whose transaction fails stores none of its work and answers each with the error', async () => {
+  // SQLite only (decision 022): PostgreSQL's group is one statement of its own.
+  it.skipIf(usePostgres)("SQLite runs a group's statements right away on its handle, none through Kysely's executor", async () => {
+    const tool = await makeTool(app, { available: 10 });
+    const executed = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      const placed = await Promise.all(
+        (buyers as TestUser[]).map((buyer) =>
+          placeOrderTakingStock(app.db, app.dialect, {
+            userId: buyer.id,
+            lines: [{ toolId: tool.id, quantity: 2 }],
+            buyerEmail: buyer.email,
+            buyerName: buyer.name,
+            phone: '+1 555 010 2030',
+            address: '1 Right Away Road',
+            poNumber: null,
+            idempotencyKey: null,
+            // The cap's count is one of the group's statements too.
+            maxUnpaidOrders: 100,
+          }),
+        ),
+      );
+      expect(executed).not.toHaveBeenCalled();
+      expect(placed.map((order) => order?.row.quantity)).toEqual([2, 2, 2]);
+      // The spy sees a query run through Kysely.
+      expect(await stockOf(app, tool.id)).toBe(4);
+      expect(executed).toHaveBeenCalledTimes(1);
+    } finally {
+      executed.mockRestore();
+    }
+    expect(await findInvariantViolations(app.db)).toEqual([]);
+  });
+
+  // SQLite only: PostgreSQL's group is one statement (postgresPlacingFunction), all or nothing.
+  it.skipIf(usePostgres)('a group whose transaction fails stores none of its work and answers each with the error', async () => {
     const { db } = app;
     await sql`create table if not exists group_probe (v text not null)`.execute(db);
     // The third item ends the transaction behind the group's back: its savepoint is gone, so the
     // group cannot go on, and what the first two wrote must not stay.
     const group = new GroupCommit(
-      inSavepoints(db, app.dialect === 'postgres' ? sql`begin` : sql`begin immediate`, async (conn, item: string) => {
-        await sql`insert into group_probe (v) values (${item})`.execute(conn);
-        if (item === 'poison') await sql`rollback`.execute(conn);
+      inSavepointsNow(db, (conn, item: string) => {
+        sqliteNowOf(conn).prepare('insert into group_probe (v) values (?)').run([item]);
+        if (item === 'poison') executeNow(conn, 'rollback');
         return item;
       }),
     );

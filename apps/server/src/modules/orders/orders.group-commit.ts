@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
+import { executeNow } from '../../db/built-once.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -51,7 +52,7 @@ interface Waiting<I, O> {
  * commits are taken together in the next, one transaction for up to `maxGroup` of them, so they
  * share one commit (one flush of the log: SQLite's WAL with synchronous=FULL, PostgreSQL's WAL)
  * and, on PostgreSQL, one lock of a much-ordered tool instead of one each. The work decides how
- * the group's items are run (SQLite: inSavepoints; PostgreSQL: one statement for the whole
+ * the group's items are run (SQLite: inSavepointsNow; PostgreSQL: one statement for the whole
  * group, orders.repository.ts); either way one item that is refused is undone alone and the
  * others stand, and no one is answered before the commit has returned, that is before their
  * order is durable.
@@ -147,42 +148,42 @@ export class GroupCommit<I, O> {
 }
 
 /**
- * A group's work as one transaction (begun with `begin`: SQLite's `begin immediate`) on one
- * connection held for the whole group (db.connection()), each item's `work` in its own
- * SAVEPOINT: one that throws (refused, a repeated idempotency key) is rolled back alone. When
- * the transaction itself fails (BEGIN, COMMIT, a savepoint that cannot be rolled back) it is
- * rolled back whole and the group throws. On SQLite (better-sqlite3 runs each statement
- * synchronously, Kysely's driver has one connection) no other query of the app's Kysely runs
- * inside it.
+ * A group's work as one SQLite transaction (`begin immediate`) on the connection, held for the
+ * whole group (db.connection(): no other query of the app's Kysely runs meanwhile), each item's
+ * `work` in its own SAVEPOINT: one that throws (refused, a repeated idempotency key) is rolled
+ * back alone. When the transaction itself fails (BEGIN, COMMIT, a savepoint that cannot be rolled
+ * back) it is rolled back whole and the group throws.
+ *
+ * `work` runs its statements right away (builtOnce's `now`, executeNow; better-sqlite3 is
+ * synchronous), so the transaction, from its BEGIN to its COMMIT, holds no await: nothing else
+ * runs inside it, not even a query of better-auth's own Kysely on the same handle, and the
+ * statements skip Kysely's executor, which cost as much CPU as SQLite's work on them
+ * (docs/performance.md).
  */
-export function inSavepoints<I, O>(
-  db: Kysely<Database>,
-  begin: RawBuilder<unknown>,
-  work: (conn: Kysely<Database>, item: I) => Promise<O>,
-): GroupWork<I, O> {
+export function inSavepointsNow<I, O>(db: Kysely<Database>, work: (conn: Kysely<Database>, item: I) => O): GroupWork<I, O> {
   return (items) =>
     db.connection().execute(async (conn) => {
-      await begin.execute(conn);
+      executeNow(conn, 'begin immediate');
       try {
         const outcomes: Array<Outcome<O>> = [];
         for (const item of items) {
-          await sql`savepoint place_order`.execute(conn);
+          executeNow(conn, 'savepoint place_order');
           try {
-            const value = await work(conn, item);
-            await sql`release place_order`.execute(conn);
+            const value = work(conn, item);
+            executeNow(conn, 'release place_order');
             outcomes.push({ ok: true, value });
           } catch (error) {
             // Undoes this one only; if even that fails, the whole group is rolled back below.
-            await sql`rollback to place_order`.execute(conn);
-            await sql`release place_order`.execute(conn);
+            executeNow(conn, 'rollback to place_order');
+            executeNow(conn, 'release place_order');
             outcomes.push({ ok: false, error });
           }
         }
-        await sql`commit`.execute(conn);
+        executeNow(conn, 'commit');
         return outcomes;
       } catch (error) {
         try {
-          await sql`rollback`.execute(conn);
+          executeNow(conn, 'rollback');
         } catch {
           // No transaction left to roll back (SQLite ended it itself).
         }

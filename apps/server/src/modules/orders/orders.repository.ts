@@ -16,9 +16,9 @@ import {
   type Db,
 } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
-import { enqueueOrderMail, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
+import { enqueueOrderMail, enqueueOrderMailNow, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
-import { GroupCommit, inSavepoints, type GroupHold, type Outcome } from './orders.group-commit.ts';
+import { GroupCommit, inSavepointsNow, type GroupHold, type Outcome } from './orders.group-commit.ts';
 import { acceptingBurst } from '../../lib/turn-gate.ts';
 
 /**
@@ -83,9 +83,24 @@ export async function recordOrderEvent(
   change: OrderChange,
   mail: Record<string, unknown> = {},
 ): Promise<void> {
-  await insertOrderEvent(db, { orderId, kind, at: nowIso(), actor: change.actor, actorId: change.actorId, note: change.note });
+  await insertOrderEvent(db, eventValues(orderId, kind, change));
   await enqueueOrderMail(db, orderId, kind, { ...mail, actor: change.actor, note: change.note });
 }
+
+/** recordOrderEvent for an order at hand, its statements run right away (builtOnce's `now`: the SQLite group's transaction). */
+function recordOrderEventNow(db: Db, order: OrderRow, kind: OrderEventRow['kind'], change: OrderChange): void {
+  insertOrderEvent.now(db, eventValues(order.id, kind, change));
+  enqueueOrderMailNow(db, order, kind, { actor: change.actor, note: change.note });
+}
+
+const eventValues = (orderId: number, kind: OrderEventRow['kind'], change: OrderChange) => ({
+  orderId,
+  kind,
+  at: nowIso(),
+  actor: change.actor,
+  actorId: change.actorId,
+  note: change.note,
+});
 
 const insertOrderEvent = builtOnce(
   (
@@ -318,9 +333,11 @@ export async function findUnpaidOrdersOfTool(db: Db, toolId: number, options: { 
 
 /** How many unpaid orders the buyer holds (the partial index orders_unpaid_user_idx answers it). */
 export async function countUnpaidOrdersOf(db: Db, userId: string): Promise<number> {
-  const row = await unpaidOrdersOf(db, userId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return unpaidCount(await unpaidOrderCount(db, { userId }));
 }
+
+const unpaidOrderCount = builtOnce((db, v: { userId: string }) => unpaidOrdersOf(db, v.userId));
+const unpaidCount = (rows: ReadonlyArray<{ n: number }>): number => Number(rows[0]?.n ?? 0);
 
 /** The buyer's unpaid orders (status as a literal: see unpaidOrdersOf). */
 function unpaidOrdersRows(db: Db, userId: string) {
@@ -499,22 +516,25 @@ export function placementGroupsOf(db: Kysely<Database>, dialect: DialectName): G
     group =
       dialect === 'postgres'
         ? new GroupCommit((orders) => placeOnPostgres(db, orders), { maxGroup: MAX_POSTGRES_GROUP, concurrency: POSTGRES_GROUPS_AT_ONCE })
-        : new GroupCommit(inSavepoints(db, sql`begin immediate`, placeInSqliteTransaction), { hold: SQLITE_GROUP_HOLD });
+        : new GroupCommit(inSavepointsNow(db, placeOnSqliteNow), { hold: SQLITE_GROUP_HOLD });
     groupCommits.set(db, group);
   }
   return group;
 }
 
 /**
- * The SQLite placement itself, in the caller's transaction (a savepoint of a group): throws
- * OrderRefused when a line, the total or the cap refuses it, and the caller undoes it.
+ * The SQLite placement itself, in the caller's transaction (a savepoint of a group), each
+ * statement run right away (builtOnce's `now`): throws OrderRefused when a line, the total or
+ * the cap refuses it, and the caller undoes it.
  */
-async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<Placed> {
-  if (order.maxUnpaidOrders > 0 && (await countUnpaidOrdersOf(trx, order.userId)) >= order.maxUnpaidOrders) throw new OrderRefused();
+function placeOnSqliteNow(trx: Db, order: OrderRequest): Placed {
+  if (order.maxUnpaidOrders > 0 && unpaidCount(unpaidOrderCount.now(trx, { userId: order.userId })) >= order.maxUnpaidOrders) {
+    throw new OrderRefused();
+  }
   const now = nowIso();
   const shape = { lines: order.lines.length };
   const lineTools = lineValues(order.lines);
-  const takenRows = await takeLinesOnSqlite(trx, shape, { ...lineTools, now });
+  const takenRows = takeLinesOnSqlite.now(trx, shape, { ...lineTools, now });
   // A line its tool could not give is missing from the answer; so is a second line of one tool
   // (the API refuses those), whose stock the statement takes once.
   if (takenRows.length !== order.lines.length) throw new OrderRefused();
@@ -536,8 +556,8 @@ async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<P
   const first = taken[0];
   if (!first) throw new OrderRefused();
   // The buyer's business details as they are now: the order keeps them, whatever the profile becomes.
-  const [business] = await businessOf(trx, { userId: order.userId });
-  const [row] = await insertOrderOnSqlite(trx, {
+  const [business] = businessOf.now(trx, { userId: order.userId });
+  const [row] = insertOrderOnSqlite.now(trx, {
     userId: order.userId,
     toolId: first.tool_id,
     toolName: orderTitle(first.tool_name, taken.length),
@@ -555,16 +575,16 @@ async function placeInSqliteTransaction(trx: Db, order: OrderRequest): Promise<P
     idempotencyKey: order.idempotencyKey,
     now,
   });
-  if (!row) throw new Error('placeInSqliteTransaction: the order was not inserted');
-  const lines = await insertLinesOnSqlite(trx, shape, { orderId: row.id, ...lineTools, ...takenLineValues(taken) });
-  if (lines.length !== taken.length) throw new Error('placeInSqliteTransaction: a line was not inserted');
+  if (!row) throw new Error('placeOnSqliteNow: the order was not inserted');
+  const lines = insertLinesOnSqlite.now(trx, shape, { orderId: row.id, ...lineTools, ...takenLineValues(taken) });
+  if (lines.length !== taken.length) throw new Error('placeOnSqliteNow: a line was not inserted');
   // RETURNING answers rows in no promised order.
   lines.sort((a, b) => a.line_no - b.line_no);
-  await recordOrderEvent(trx, row.id, 'placed', { actor: 'buyer', actorId: order.userId, note: null });
+  recordOrderEventNow(trx, row, 'placed', { actor: 'buyer', actorId: order.userId, note: null });
   return { row, lines };
 }
 
-// The statements of placeInSqliteTransaction, built once (db/built-once.ts): the order path runs
+// The statements of placeOnSqliteNow, built once (db/built-once.ts): the order path runs
 // them for every order, and building them cost as much CPU as running them.
 
 /**
