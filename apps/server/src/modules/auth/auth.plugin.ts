@@ -49,7 +49,7 @@ export const authPlugin = fp<{ config: Config }>(
     app.decorateRequest('user', null);
 
     const inAuthCall = await authCallScope();
-    const readSession = await createSessionReader(auth, app.db, inAuthCall);
+    const readSession = await createSessionReader(auth, app.db, app.dialect, inAuthCall);
     app.decorate('optionalUser', async (request: FastifyRequest, reply: FastifyReply) => {
       request.user = await readSession(request, reply);
     });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOncePerShape } from '../../db/built-once.ts';
+import type { DialectName } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** better-auth keeps a reset token as a verification row `reset-password:<token>` holding the user id. */
@@ -29,22 +30,41 @@ export async function findSessionOwner(db: Kysely<Database>, userId: string): Pr
 }
 
 /**
- * The session of a (verified) cookie token with its user, in one query (session-reader.ts), on
- * every signed-in request: built once (db/built-once.ts), and prepared once per connection on
- * PostgreSQL (db/connect.ts).
+ * The sessions of (verified) cookie tokens with their users, in one query for all of them: the
+ * session reader asks once per turn of the event loop for the signed-in requests that turn read
+ * (session-reader.ts). Built once per dialect (db/built-once.ts), and prepared once per
+ * connection on PostgreSQL (db/connect.ts): the tokens are one value, a JSON array, whatever
+ * their number. A token with no session has no row.
  */
-const sessionByToken = builtOnce((db, v: { token: string }) =>
+const sessionsByTokens = builtOncePerShape((db, shape: { dialect: DialectName }, v: { tokens: string }) =>
   db
     .selectFrom('session')
-    .modifyFront(sql.raw('/* prepared session_by_token */'))
+    .modifyFront(sql.raw('/* prepared sessions_by_tokens */'))
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(['session.expiresAt', 'user.id', 'user.email', 'user.name', 'user.role', 'user.image', 'user.emailVerified', 'user.deletedAt'])
-    .where('session.token', '=', v.token),
+    .select([
+      'session.token',
+      'session.expiresAt',
+      'user.id',
+      'user.email',
+      'user.name',
+      'user.role',
+      'user.image',
+      'user.emailVerified',
+      'user.deletedAt',
+    ])
+    // Each token looked up in the session's unique index (PostgreSQL: `= any` of an array, a
+    // plan that does not depend on how many).
+    .where(
+      shape.dialect === 'postgres'
+        ? sql<boolean>`${sql.ref('session.token')} = any(array(select jsonb_array_elements_text(${v.tokens}::jsonb)))`
+        : sql<boolean>`${sql.ref('session.token')} in (select value from json_each(${v.tokens}))`,
+    ),
 );
 
-export async function findSessionByToken(db: Kysely<Database>, token: string) {
-  const [row] = await sessionByToken(db, { token });
-  return row;
+export type SessionRow = Awaited<ReturnType<typeof sessionsByTokens>>[number];
+
+export async function findSessionsByTokens(db: Kysely<Database>, dialect: DialectName, tokens: readonly string[]): Promise<SessionRow[]> {
+  return sessionsByTokens(db, { dialect }, { tokens: JSON.stringify(tokens) });
 }
 
 /**

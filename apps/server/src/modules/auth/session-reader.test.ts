@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DefaultQueryExecutor } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
 
@@ -59,5 +60,25 @@ describe('session reader (the fast path behind requireUser)', () => {
     const other = await signUp(app);
     await app.db.updateTable('user').set({ deletedAt: new Date().toISOString() }).where('id', '=', other.id).execute();
     expect((await me(other.cookie)).statusCode).toBe(401);
+  });
+
+  it('reads the sessions of requests arriving together in one query, each request answered with its own', async () => {
+    const [a, b, removed, signedOut] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
+    await app.db.updateTable('user').set({ deletedAt: new Date().toISOString() }).where('id', '=', removed.id).execute();
+    await app.db.deleteFrom('session').where('token', '=', tokenOf(signedOut.cookie)).execute();
+    const executed = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      const answers = await Promise.all([a, b, removed, signedOut, a].map((u) => me(u.cookie)));
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 401, 200]);
+      expect(answers.filter((res) => res.statusCode === 200).map((res) => res.json().id)).toEqual([a.id, b.id, a.id]);
+      const reads = executed.mock.calls.filter(([query]) => query.sql.includes('sessions_by_tokens'));
+      expect(reads).toHaveLength(1);
+      expect(JSON.parse(String(reads[0]![0].parameters[0]))).toHaveLength(5);
+    } finally {
+      executed.mockRestore();
+    }
+    // A request alone is read alone, as it is now.
+    await app.db.updateTable('user').set({ name: 'Renamed Buyer' }).where('id', '=', a.id).execute();
+    expect((await me(a.cookie)).json()).toMatchObject({ id: a.id, name: 'Renamed Buyer' });
   });
 });
