@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderFirstScreen } from './entry-server.tsx';
 
 const tool = (id: number, name: string) => ({
@@ -35,8 +35,8 @@ const answers = {
  * answers) takes it over unchanged. The e2e spec first-paint.spec.ts hydrates it in Chromium.
  */
 describe('renderFirstScreen', () => {
-  it('renders the bar, the banner and each newest tool from the answers, as a visitor sees them', () => {
-    const html = renderFirstScreen('/', answers);
+  it('renders the bar, the banner and each newest tool from the answers, as a visitor sees them', async () => {
+    const html = await renderFirstScreen('/', answers);
     expect(html).toContain('aria-label="Main"');
     expect(html).toMatch(/<h1 id="banner-heading"[^>]*>Toolsify Manufacturer LTD\.?<\/h1>/);
     for (const name of ['Angle Grinder', 'Hammer Drill']) expect(html).toContain(name);
@@ -50,16 +50,25 @@ describe('renderFirstScreen', () => {
     expect(html).not.toContain('Loading the store');
   });
 
-  it('escapes what a tool says', () => {
-    const html = renderFirstScreen('/', answers);
+  it('escapes what a tool says', async () => {
+    const html = await renderFirstScreen('/', answers);
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  it('renders the page at its path: the same home at /home, the spinner when the tools are missing', () => {
-    expect(renderFirstScreen('/home', answers)).toContain('Angle Grinder');
-    const without = renderFirstScreen('/', { '/api/config': answers['/api/config'] });
+  it('renders the page at its path: the same home at /home, the spinner when the tools are missing', async () => {
+    expect(await renderFirstScreen('/home', answers)).toContain('Angle Grinder');
+    const without = await renderFirstScreen('/', { '/api/config': answers['/api/config'] });
     expect(without).toContain('Loading the store');
     expect(without).not.toContain('Angle Grinder');
+  });
+
+  it("renders a lazy part met for the first time whole (the out-of-stock card's back-in-stock button), not as an unfinished boundary", async () => {
+    // A fresh copy of the app: its lazy parts not loaded yet, as in a server just started.
+    vi.resetModules();
+    const fresh = (await import('./entry-server.tsx')) as typeof import('./entry-server.tsx');
+    const html = await fresh.renderFirstScreen('/', answers);
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).toContain('Email me when it is back');
   });
 });

@@ -8,11 +8,28 @@ import { seedFromAnswers } from './lib/first-paint-data.ts';
  * the app rendered at `path` from the API answers the page's HTML carries (`#toolsify-data`,
  * keyed by API path), exactly as the browser's first render will render it from the same
  * answers. Nothing is fetched: what the answers lack renders as the browser renders it while
- * it waits (the visitor's navigation bar, spinners). A lazy part not loaded yet in this process
- * (its first render) is left for the browser; the server renders again once it has loaded
- * (apps/server/src/plugins/web.ts).
+ * it waits (the visitor's navigation bar, spinners).
+ *
+ * A lazy part met for the first time in this process (an out-of-stock card's "Email me when it
+ * is back", the footer) only starts loading its code: React leaves its boundary unfinished, for
+ * the browser to render itself (and report, #419). So the page is rendered again, a few times
+ * at most, a millisecond apart, while it holds such a boundary; one that stays unfinished (a
+ * part that throws) goes out as React left it.
  */
-export function renderFirstScreen(path: string, answers: unknown): string {
+export async function renderFirstScreen(path: string, answers: unknown): Promise<string> {
+  let html = renderOnce(path, answers);
+  for (let renders = 1; html.includes(UNFINISHED_BOUNDARY) && renders < RENDERS_AT_MOST; renders += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    html = renderOnce(path, answers);
+  }
+  return html;
+}
+
+/** What React writes for a Suspense boundary it could not finish on the server. */
+const UNFINISHED_BOUNDARY = '<!--$!-->';
+const RENDERS_AT_MOST = 4;
+
+function renderOnce(path: string, answers: unknown): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seedFromAnswers(client, answers);
   try {

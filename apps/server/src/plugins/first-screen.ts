@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * build (`apps/web/dist-server/entry-server.js`, made by `npm run build` beside the client's
  * `dist/`) renders the page at `path` from the API answers its HTML carries, keyed by API path.
  */
-export type RenderFirstScreen = (path: string, answers: Record<string, unknown>) => string;
+export type RenderFirstScreen = (path: string, answers: Record<string, unknown>) => Promise<string>;
 
 /**
  * The web app's server renderer beside its client build `webDist`; undefined when it was not

@@ -36,14 +36,6 @@ const HTML = 'text/html; charset=utf-8';
 /** The home page's first screen is rendered at most this often per path while only stock changes (see sendHome). */
 export const FIRST_SCREEN_INTERVAL_MS = 1_000;
 
-/**
- * What React writes for a Suspense boundary it could not finish on the server (a lazy part not
- * loaded yet, or one that threw): the browser renders that part itself.
- */
-const UNFINISHED_BOUNDARY = '<!--$!-->';
-/** How many times the first screen is rendered again while a boundary is unfinished (a lazy part loads in a few ms). */
-const UNFINISHED_RETRIES = 3;
-
 /** A newest-tools page without its stock numbers: equal for two pages whose tools differ in stock alone. */
 const toolsButStock = (page: ToolPage): string =>
   JSON.stringify([page.total, page.items], (key, value: unknown) => (key === 'available' ? undefined : value));
@@ -154,14 +146,7 @@ export const webPlugin = fp<WebOptions>(
       if (renderFirstScreen && firstScreenShell) {
         try {
           const parsed = Object.fromEntries(answers.map(([p, json]) => [p, JSON.parse(json) as unknown]));
-          let html = renderFirstScreen(at, parsed);
-          // A lazy part's first render in this process starts loading its code and leaves its
-          // boundary for the browser to render (React reports that in the console, #419): once
-          // loaded, render again, so that the page goes out whole.
-          for (let tries = 0; html.includes(UNFINISHED_BOUNDARY) && tries < UNFINISHED_RETRIES; tries += 1) {
-            await new Promise((resolve) => setTimeout(resolve, 1));
-            html = renderFirstScreen(at, parsed);
-          }
+          const html = await renderFirstScreen(at, parsed);
           return withFirstPaintData(withFirstScreen(firstScreenShell, html), answers);
         } catch (error) {
           request.log.error({ err: error }, 'home page sent without its first screen: rendering it failed');
