@@ -230,7 +230,7 @@ describe.skipIf(!usePostgres)('PostgreSQL prepared statements', () => {
         .execute((conn) => sql<{ name: string }>`select name from pg_prepared_statements`.execute(conn));
       expect(names.rows.map((row) => row.name).sort()).toEqual([
         expect.stringMatching(/^place_orders_/),
-        expect.stringMatching(/^session_by_token_/),
+        expect.stringMatching(/^sessions_by_tokens_/),
       ]);
     } finally {
       await app.close();
