@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient } from '@tanstack/react-query';
 import { Root } from './app/root.tsx';
 import { seedFromAnswers } from './lib/first-paint-data.ts';
+import { partsLoading } from './lib/lazy-part.ts';
 
 /**
  * The first screen of a page as HTML, for the server to send inside `#root` (docs/decisions/017):
@@ -12,14 +13,15 @@ import { seedFromAnswers } from './lib/first-paint-data.ts';
  *
  * A lazy part met for the first time in this process (an out-of-stock card's "Email me when it
  * is back", the footer) only starts loading its code: React leaves its boundary unfinished, for
- * the browser to render itself (and report, #419). So the page is rendered again, a few times
- * at most, a millisecond apart, while it holds such a boundary; one that stays unfinished (a
- * part that throws) goes out as React left it.
+ * the browser to render itself (and report, #419). So while the page holds such a boundary, the
+ * render waits for the code being loaded (lazyPart) and renders again, a few times at most (a
+ * part inside another is met by the next render); one that stays unfinished (a part that
+ * throws) goes out as React left it.
  */
 export async function renderFirstScreen(path: string, answers: unknown): Promise<string> {
   let html = renderOnce(path, answers);
   for (let renders = 1; html.includes(UNFINISHED_BOUNDARY) && renders < RENDERS_AT_MOST; renders += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await partsLoading();
     html = renderOnce(path, answers);
   }
   return html;

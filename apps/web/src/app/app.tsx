@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navbar } from '../components/layout/navbar.tsx';
@@ -10,17 +10,18 @@ import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { HomePage } from './routes/home.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
 import { forgetUserData } from '../features/auth/api/session-cache.ts';
+import { lazyPart } from '../lib/lazy-part.ts';
 
 // Every page but home is its own chunk (DESIGN.md decision 9).
 // The footer is below the first screen on every page: it comes just after the first paint.
-const Footer = lazy(() => import('../components/layout/footer.tsx').then((m) => ({ default: m.Footer })));
-const PortfolioPage = lazy(() => import('./routes/portfolio.tsx'));
-const BlogsPage = lazy(() => import('./routes/blogs.tsx'));
-const LoginPage = lazy(() => import('./routes/login.tsx'));
-const SignupPage = lazy(() => import('./routes/signup.tsx'));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'));
+const Footer = lazyPart(() => import('../components/layout/footer.tsx').then((m) => ({ default: m.Footer })));
+const PortfolioPage = lazyPart(() => import('./routes/portfolio.tsx'));
+const BlogsPage = lazyPart(() => import('./routes/blogs.tsx'));
+const LoginPage = lazyPart(() => import('./routes/login.tsx'));
+const SignupPage = lazyPart(() => import('./routes/signup.tsx'));
+const ResetPasswordPage = lazyPart(() => import('./routes/reset-password.tsx'));
 // Signed in only: the guard comes with the page (it is not needed for the first paint).
-const PurchasePage = lazy(() =>
+const PurchasePage = lazyPart(() =>
   Promise.all([import('../features/auth/components/require-user.tsx'), import('./routes/purchase.tsx')]).then(
     ([{ RequireUser }, { default: Page }]) => ({
       default: () => (
@@ -31,11 +32,11 @@ const PurchasePage = lazy(() =>
     }),
   ),
 );
-const ToolsPage = lazy(() => import('./routes/tools.tsx'));
-const ToolPage = lazy(() => import('./routes/tool.tsx'));
-const CartPage = lazy(() => import('./routes/cart.tsx'));
-const DashboardRoutes = lazy(() => import('./routes/dashboard/dashboard-routes.tsx'));
-const NotFoundPage = lazy(() => import('./routes/not-found.tsx'));
+const ToolsPage = lazyPart(() => import('./routes/tools.tsx'));
+const ToolPage = lazyPart(() => import('./routes/tool.tsx'));
+const CartPage = lazyPart(() => import('./routes/cart.tsx'));
+const DashboardRoutes = lazyPart(() => import('./routes/dashboard/dashboard-routes.tsx'));
+const NotFoundPage = lazyPart(() => import('./routes/not-found.tsx'));
 
 /** A lost session anywhere: forget the user and go home (spec section 4). */
 function useUnauthorizedRedirect() {

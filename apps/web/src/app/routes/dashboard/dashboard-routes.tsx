@@ -1,26 +1,27 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { RequireAdmin } from '../../../features/auth/components/require-admin.tsx';
 import { RequireUser } from '../../../features/auth/components/require-user.tsx';
 import { DashboardLayout } from './dashboard-layout.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // Each child page is its own chunk, loaded when its route is opened.
-const ProfilePage = lazy(() => import('./profile.tsx'));
-const OrdersPage = lazy(() => import('./orders.tsx'));
-const OrderPage = lazy(() => import('./order.tsx'));
-const ReviewPage = lazy(() => import('./review.tsx'));
-const PaymentPage = lazy(() => import('./payment.tsx'));
-const UsersPage = lazy(() => import('./users.tsx'));
-const ManagePage = lazy(() => import('./manage.tsx'));
-const AddProductPage = lazy(() => import('./add.tsx'));
-const ProductsPage = lazy(() => import('./products.tsx'));
-const AuditPage = lazy(() => import('./audit.tsx'));
-const ReviewsPage = lazy(() => import('./reviews.tsx'));
-const ImportProductsPage = lazy(() => import('./products-import.tsx'));
-const StockHistoryPage = lazy(() => import('./stock-history.tsx'));
-const InboxPage = lazy(() => import('./inbox.tsx'));
-const NotFoundPage = lazy(() => import('../not-found.tsx'));
+const ProfilePage = lazyPart(() => import('./profile.tsx'));
+const OrdersPage = lazyPart(() => import('./orders.tsx'));
+const OrderPage = lazyPart(() => import('./order.tsx'));
+const ReviewPage = lazyPart(() => import('./review.tsx'));
+const PaymentPage = lazyPart(() => import('./payment.tsx'));
+const UsersPage = lazyPart(() => import('./users.tsx'));
+const ManagePage = lazyPart(() => import('./manage.tsx'));
+const AddProductPage = lazyPart(() => import('./add.tsx'));
+const ProductsPage = lazyPart(() => import('./products.tsx'));
+const AuditPage = lazyPart(() => import('./audit.tsx'));
+const ReviewsPage = lazyPart(() => import('./reviews.tsx'));
+const ImportProductsPage = lazyPart(() => import('./products-import.tsx'));
+const StockHistoryPage = lazyPart(() => import('./stock-history.tsx'));
+const InboxPage = lazyPart(() => import('./inbox.tsx'));
+const NotFoundPage = lazyPart(() => import('../not-found.tsx'));
 
 /** An admin-only child route: the page shows once the server confirms the admin role. */
 function adminOnly(Page: ComponentType) {

@@ -1,11 +1,12 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { ProfileForm } from '../../../features/profile/components/profile-form.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The sales overview and its charts are a chunk of their own: only an admin's dashboard loads it.
-const SalesDashboard = lazy(() => import('../../../features/stats/components/sales-dashboard.tsx'));
+const SalesDashboard = lazyPart(() => import('../../../features/stats/components/sales-dashboard.tsx'));
 
 /** The dashboard's index: My Profile, under the sales overview for an admin. */
 export default function ProfilePage() {

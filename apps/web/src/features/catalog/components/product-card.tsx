@@ -1,12 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
 import { lowestPriceLine } from '../utils/lowest-price-line.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // Only an out-of-stock card needs it: its own small chunk, nothing added to the home page's.
-const BackInStock = lazy(() => import('./back-in-stock.tsx'));
+const BackInStock = lazyPart(() => import('./back-in-stock.tsx'));
 
 /**
  * The spec's product card: image, name, description, per-unit price, minimum order quantity,

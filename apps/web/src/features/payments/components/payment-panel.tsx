@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
@@ -6,9 +6,10 @@ import type { PaymentIntentResponse } from '@toolsify/shared/payments';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePayOrder } from '../api/confirm-payment.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // Stripe Elements (and Stripe.js under it) load only when the stripe gateway is in use.
-const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
+const StripeCardForm = lazyPart(() => import('./stripe-card-form.tsx'));
 
 export interface PaymentPanelProps {
   orderId: number;
