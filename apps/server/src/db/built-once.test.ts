@@ -41,6 +41,19 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
       .orderBy('id'),
   );
 
+  /** The app's database through a plugin that counts the queries compiled through it. */
+  function countingCompilations() {
+    const seen = { compiled: 0 };
+    const db = app.db.withPlugin({
+      transformQuery: (args) => {
+        seen.compiled += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { db, seen };
+  }
+
   it('builds once per database and binds each run its own values, constants of the builder kept', async () => {
     const first = await insertEvent(app.db, { kind: 'tool.create', name: 'Drill', now: nowIso() });
     const second = await app.db.transaction().execute((trx) => insertEvent(trx, { kind: 'tool.update', name: 'Saw', now: nowIso() }));
@@ -76,19 +89,12 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
   });
 
   it('builds on every call through a Kysely with plugins, which may transform each compilation', async () => {
-    let transformed = 0;
-    const counting = app.db.withPlugin({
-      transformQuery: (args) => {
-        transformed += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db: counting, seen } = countingCompilations();
     const before = builds;
     await insertEvent(counting, { kind: 'tool.create', name: 'Clamp', now: nowIso() });
     await insertEvent(counting, { kind: 'tool.create', name: 'Vise', now: nowIso() });
     expect(builds - before).toBe(2);
-    expect(transformed).toBe(2);
+    expect(seen.compiled).toBe(2);
     expect(await eventsNamed(app.db, { name: 'Clamp', other: 'Vise' })).toHaveLength(2);
   });
 
@@ -164,16 +170,9 @@ describe('builtOnce: a query built and compiled once, run with new values', () =
       expect(await eventsNamed(app.db, { name: 'Chisel', other: 'Saw' })).toEqual(
         eventsNamed.now(app.db, { name: 'Chisel', other: 'Saw' }),
       );
-      let transformed = 0;
-      const counting = app.db.withPlugin({
-        transformQuery: (args) => {
-          transformed += 1;
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
+      const { db: counting, seen } = countingCompilations();
       expect(eventsNamed.now(counting, { name: 'Chisel', other: 'Chisel' })).toEqual([{ action: 'tool.create', target_label: 'Chisel' }]);
-      expect(transformed).toBe(1);
+      expect(seen.compiled).toBe(1);
     },
   );
 
