@@ -77,7 +77,7 @@ describe('session reader (the fast path behind requireUser)', () => {
     } finally {
       executed.mockRestore();
     }
-    // A request alone is read alone, as it is now.
+    // Nothing is kept between turns: the next request reads the row as it is now.
     await app.db.updateTable('user').set({ name: 'Renamed Buyer' }).where('id', '=', a.id).execute();
     expect((await me(a.cookie)).json()).toMatchObject({ id: a.id, name: 'Renamed Buyer' });
   });
