@@ -336,21 +336,19 @@ export async function countUnpaidOrdersOf(db: Db, userId: string): Promise<numbe
   return unpaidCount(await unpaidOrderCount(db, { userId }));
 }
 
-const unpaidOrderCount = builtOnce((db, v: { userId: string }) => unpaidOrdersOf(db, v.userId));
-const unpaidCount = (rows: ReadonlyArray<{ n: number }>): number => Number(rows[0]?.n ?? 0);
-
-/** The buyer's unpaid orders (status as a literal: see unpaidOrdersOf). */
-function unpaidOrdersRows(db: Db, userId: string) {
-  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', sql.lit('unpaid'));
-}
-
-function unpaidOrdersOf(db: Db, userId: string) {
-  // The status as a literal, not a parameter: so both planners can match the partial index.
-  return db
+const unpaidOrderCount = builtOnce((db, v: { userId: string }) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', sql.lit('unpaid'));
+    .where('user_id', '=', v.userId)
+    // The status as a literal, not a parameter: so both planners can match the partial index.
+    .where('status', '=', sql.lit('unpaid')),
+);
+const unpaidCount = (rows: ReadonlyArray<{ n: number }>): number => Number(rows[0]?.n ?? 0);
+
+/** The buyer's unpaid orders (status as a literal: see unpaidOrderCount). */
+function unpaidOrdersRows(db: Db, userId: string) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', sql.lit('unpaid'));
 }
 
 /** The live tools among `ids`. */
