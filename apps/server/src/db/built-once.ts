@@ -117,11 +117,6 @@ function runNow<R>(db: Db, query: CompiledQuery<R>): R[] {
   return [];
 }
 
-/** Runs a statement of no values (`begin immediate`, `savepoint x`) on the SQLite connection under `db`, right away. */
-export function executeNow(db: Db, statement: string): void {
-  sqliteNowOf(db).prepare(statement).run([]);
-}
-
 function compileWithSlots<V extends Record<string, unknown>, R>(
   db: Kysely<Database>,
   build: (db: Kysely<Database>, values: V) => Compilable<R>,

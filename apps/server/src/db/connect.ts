@@ -106,6 +106,11 @@ export function sqliteNowOf(db: Kysely<Database>): SqliteDatabase {
   return handle;
 }
 
+/** Runs a statement of no values (`begin immediate`, `savepoint x`) on the SQLite connection under `db`, right away. */
+export function executeNow(db: Kysely<Database>, statement: string): void {
+  sqliteNowOf(db).prepare(statement).run([]);
+}
+
 /** `/* prepared <name> *\/` at the start of a statement's SQL, or right after its `select` (Kysely's modifyFront): see preparingTagged. */
 const PREPARED_TAG = /^\s*(?:select )?\/\* prepared ([a-z_]+) \*\//;
 

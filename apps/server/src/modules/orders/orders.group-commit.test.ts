@@ -5,8 +5,7 @@ import { as, createTestApp, recordingStatements, signUp, signUpAdmin, usePostgre
 import { createSharedDatabase } from '../auth/testing/shared-db.ts';
 import { findInvariantViolations } from '../../test/invariants.ts';
 import { GroupCommit, inSavepointsNow, type GroupCommitOptions } from './orders.group-commit.ts';
-import { executeNow } from '../../db/built-once.ts';
-import { sqliteNowOf } from '../../db/connect.ts';
+import { executeNow, sqliteNowOf } from '../../db/connect.ts';
 import { acceptingBurst } from '../../lib/turn-gate.ts';
 import { MAX_POSTGRES_GROUP, placeOrderTakingStock, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { executeNow } from '../../db/built-once.ts';
+import { executeNow } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
