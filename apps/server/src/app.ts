@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { TurnGate } from './lib/turn-gate.ts';
+import { countInFlight } from './lib/requests-in-flight.ts';
 import { requestLog } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { COMPRESS_THRESHOLD, HeldAnswers, PreparedAnswer, answerPrepared, preparedKey, type PreparedFront } from './lib/prepared-answer.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const gate = new TurnGate(REQUESTS_PER_TURN_WHILE_ACCEPTING);
       const server = http.createServer((request, response) => {
         if (front !== undefined && answerPrepared(front, request, response)) return;
+        countInFlight(response);
         gate.admit(() => {
           // A client that left while its request waited is not served.
           if (!request.socket.destroyed) handler(request, response);

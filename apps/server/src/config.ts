@@ -47,6 +47,8 @@ export const configSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
     /** How long a worker holds a message it is sending; a worker that died holding one leaves it to be sent again after this. */
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    /** How long email may wait while requests keep a process busy (a flash sale); 0: never (docs/decisions/023). */
+    OUTBOX_YIELD_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     UPLOAD_DIR: z.string().default('data/uploads'),
     WEB_DIST_DIR: z.string().optional(),
     PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),

@@ -30,6 +30,7 @@ export const mailPlugin = fp<{ config: Config }>(
       messageIdDomain: new URL(config.PUBLIC_URL).hostname,
       pollMs: config.OUTBOX_POLL_MS,
       leaseMs: config.OUTBOX_LEASE_MS,
+      yieldMs: config.OUTBOX_YIELD_MS,
     });
     app.decorate('mailer', mailer);
     // On the routes that change something only: a read (most requests) runs no hook for it.

@@ -172,6 +172,26 @@ export async function claimDueMail(
 }
 
 /**
+ * When the email that has waited longest became due (unsent, not given up, not claimed by a live
+ * worker), or undefined when none is due: the outbox's due index, one row.
+ */
+export async function oldestDueMail(db: Db, now: Date): Promise<Date | undefined> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom('outbox')
+    .select('next_attempt_at')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && new Date(row.next_attempt_at);
+}
+
+/**
  * Sent: never again. Only by the worker holding the claim, so a late one cannot undo a retry's
  * state. A whole batch's sent rows in one statement: on SQLite each write is a commit and its
  * fsync (synchronous=FULL), one per batch rather than one per email.

@@ -1,8 +1,11 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName } from '../../db/connect.ts';
+import { requestsInFlight } from '../../lib/requests-in-flight.ts';
 import type { Db, OutboxRow } from '../../db/schema.ts';
 import type { MailTransport } from './mailer.ts';
-import { claimDueMail, enqueueMail, markMailFailed, markMailSent, type NewMail } from './outbox.repository.ts';
+import { claimDueMail, enqueueMail, markMailFailed, markMailSent, oldestDueMail, type NewMail } from './outbox.repository.ts';
 import type { RenderedMail } from './templates.ts';
 
 /** Turns an outbox row into the message to send; throws when it cannot (the row is retried). */
@@ -19,6 +22,10 @@ export type RenderOutboxRow = (row: OutboxRow) => Promise<RenderedMail>;
  * exponential backoff, up to `maxAttempts`, then kept as failed. A process killed mid-send leaves its claim to run out and
  * the row is sent again with the same Message-ID: delivery is at least once, and a rare
  * duplicate is recognisable as such.
+ *
+ * Mail gives way to requests (docs/decisions/023): while requests keep the process busy (a
+ * flash sale), the worker waits, until the email due longest has waited `yieldMs`; from then
+ * it sends, busy or not, until no email has waited that long.
  */
 export interface Mailer {
   /** Writes an email to the outbox (outside any transaction: the sign-up and reset emails) and wakes the worker. */
@@ -30,7 +37,10 @@ export interface Mailer {
    * so the answer reveals nothing by its timing. A failure is logged, never thrown.
    */
   later(what: string, work: () => Promise<void>): void;
-  /** Resolves when the work handed to `later` is done and no due mail is left to claim (sent, or failed and waiting to retry). */
+  /**
+   * Resolves when the work handed to `later` is done and no due mail is left to claim (sent, or
+   * failed and waiting to retry). The mail does not give way to requests meanwhile.
+   */
   idle(): Promise<void>;
   /** Starts polling (the app does it when ready). */
   start(): void;
@@ -52,6 +62,28 @@ export interface OutboxOptions {
   leaseMs?: number;
   batchSize?: number;
   maxAttempts?: number;
+  /** The longest the mail waits while requests keep the process busy; 0: it never waits. */
+  yieldMs?: number;
+  /** Whether requests keep the process busy now (requestsGauge unless given). */
+  gauge?: LoadGauge;
+}
+
+/** Answers whether requests keep the process busy now. */
+export type LoadGauge = () => Promise<boolean>;
+
+/** Once the gauge has said the process is free, the mail sends this long before asking again. */
+const SEND_BETWEEN_CHECKS_MS = 200;
+
+/**
+ * Busy when, after a short pause of the mail's own work, `busyAt` requests or more wait for
+ * their answer (lib/requests-in-flight.ts): a flash sale's 200 buyers, not a store's everyday
+ * few at a time. The pause is the mail's way of giving the requests the thread meanwhile.
+ */
+export function requestsGauge({ pauseMs = 10, busyAt = 16 } = {}): LoadGauge {
+  return async () => {
+    await sleep(pauseMs);
+    return requestsInFlight() >= busyAt;
+  };
 }
 
 /** 30 s, 1 min, 2 min ... up to an hour between attempts. */
@@ -70,11 +102,17 @@ export function createMailer(options: OutboxOptions): Mailer {
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 15;
+  const yieldMs = options.yieldMs ?? 0;
+  const gauge = options.gauge ?? requestsGauge();
   const pending = new Set<Promise<void>>();
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  /** When the gauge last said the process was free. */
+  let freeAt = -Infinity;
+  /** Callers of idle() waiting: the mail does not give way meanwhile. */
+  let hurrying = 0;
 
   const track = (job: Promise<void>) => {
     const tracked = job.finally(() => pending.delete(tracked));
@@ -113,14 +151,41 @@ export function createMailer(options: OutboxOptions): Mailer {
     return rows.length;
   }
 
+  const stopped = () => closed;
+
+  /**
+   * Before a batch: waits while requests keep the process busy, unless the email due longest
+   * has waited `yieldMs` (or nothing is due: the pass claims nothing). Once the gauge says the
+   * process is free, the worker sends for a while before it asks again.
+   */
+  async function giveWayToRequests(): Promise<void> {
+    const mayWait = () => !stopped() && hurrying === 0;
+    if (yieldMs <= 0 || !mayWait() || performance.now() - freeAt < SEND_BETWEEN_CHECKS_MS) return;
+    if (!(await gauge())) {
+      freeAt = performance.now();
+      return;
+    }
+    const oldest = await oldestDueMail(db, new Date());
+    if (oldest === undefined) return;
+    const deadline = oldest.getTime() + yieldMs;
+    while (mayWait() && Date.now() < deadline) {
+      if (!(await gauge())) {
+        freeAt = performance.now();
+        return;
+      }
+    }
+  }
+
   /** Passes until one claims less than a full batch, and again while woken meanwhile. */
   async function loop(): Promise<void> {
-    const stopped = () => closed;
     try {
       for (;;) {
         again = false;
         let claimed = batchSize;
-        while (claimed === batchSize && !stopped()) claimed = await runOnce();
+        while (claimed === batchSize && !stopped()) {
+          await giveWayToRequests();
+          if (!stopped()) claimed = await runOnce();
+        }
         if (!again || stopped()) return;
       }
     } catch (error) {
@@ -154,14 +219,19 @@ export function createMailer(options: OutboxOptions): Mailer {
       );
     },
     async idle() {
-      for (;;) {
-        while (pending.size > 0) await Promise.all(pending);
-        if (running) {
-          await running;
-          continue;
+      hurrying += 1;
+      try {
+        for (;;) {
+          while (pending.size > 0) await Promise.all(pending);
+          if (running) {
+            await running;
+            continue;
+          }
+          if (closed) return;
+          if ((await runOnce()) === 0 && pending.size === 0 && !running) return;
         }
-        if (closed) return;
-        if ((await runOnce()) === 0 && pending.size === 0 && !running) return;
+      } finally {
+        hurrying -= 1;
       }
     },
     start() {
