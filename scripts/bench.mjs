@@ -13,6 +13,8 @@
 //   POST /api/orders         signed-in buyers (many of them) placing orders on big stock
 //   flash, flash5            a flash sale: 200 connections, 50 buyers, all ordering one tool
 //                            (flash) or the same 5 tools in 5-line orders (flash5), huge stock
+//   mail                     after the order cases at the first size, how long the server takes
+//                            to send their emails (which wait while the buyers crowd it, decision 023)
 // and, beside the store, the ceilings it is measured against in the same run, with the same
 // bytes as the store's tool list (read from it just before):
 //   bare                     a bare Fastify process (scripts/bench/bare-fastify.mjs), run before
@@ -59,6 +61,8 @@ const ORDER_TOOLS = 20;
 const FLASH = { connections: 200, buyers: 50, lines: 5 };
 const FLASH_CASES = ['flash', 'flash5'];
 const ORDER_CASES = ['orders', ...FLASH_CASES];
+/** The longest the bench waits for the order cases' emails to be sent. */
+const MAIL_CATCH_UP_MS = 300_000;
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -431,6 +435,17 @@ async function benchDatabase(name, port) {
             (row.paths ? `  (${row.paths} paths, about ${(row.cacheHits * 100).toFixed(0)} % from the cache)` : ''),
         );
       }
+      // The order emails wait while the buyers crowd the server (decision 023): how long after the
+      // last order case until every one is written (at the first size only: a minute or two
+      // for the same emails at every size).
+      const lastOrderRow = rows.findLast((r) => r.database === name && r.tools === size && ORDER_CASES.includes(r.case));
+      if (lastOrderRow && size === SIZES[0]) {
+        lastOrderRow.mail = await mailCatchUp(handle.db);
+        const { emails, seconds, left } = lastOrderRow.mail;
+        log(
+          `${name} ${size} mail: ${emails} emails waiting after the order cases, written in ${seconds.toFixed(1)} s${left ? ` (${left} still waiting)` : ''}`,
+        );
+      }
     } finally {
       await server.stop();
       await handle.db.destroy();
@@ -536,6 +551,32 @@ async function countOrders(db) {
     if (now === last) return now;
     last = now;
   }
+}
+
+/**
+ * The emails waiting when the order cases end and how long the server takes to send them all
+ * (polled every 250 ms, at most MAIL_CATCH_UP_MS).
+ */
+async function mailCatchUp(db) {
+  const waiting = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const started = performance.now();
+  const emails = await waiting();
+  let left = emails;
+  while (left > 0 && performance.now() - started < MAIL_CATCH_UP_MS) {
+    await sleep(250);
+    left = await waiting();
+  }
+  return { emails, seconds: (performance.now() - started) / 1_000, left };
 }
 
 async function postgresVersion() {
@@ -700,6 +741,15 @@ function markdown(rows, verdicts, machine) {
       (c) =>
         `| ${c.db} | ${c.size.toLocaleString('en-US')} | ${c.bare.toFixed(0)} | ${c.bareHeaders?.toFixed(0) ?? ''} | ${c.nginx === undefined ? 'not installed' : c.nginx.toFixed(0)} | ${ratio(c.health)} | ${ratio(c.list)} | ${ratio(c.listToHeaders)} |`,
     ),
+    '',
+    `The order emails wait while the buyers crowd the server, a minute at most (docs/decisions/023): those of the order cases at ${SIZES[0].toLocaleString('en-US')} tools, and how long the server took to send them all once the cases were over (the same emails at every size):`,
+    '',
+    ...rows
+      .filter((r) => r.mail)
+      .map(
+        (r) =>
+          `- ${r.database}, ${r.tools.toLocaleString('en-US')} tools: ${r.mail.emails.toLocaleString('en-US')} emails in ${r.mail.seconds.toFixed(1)} s${r.mail.left ? ` (${r.mail.left.toLocaleString('en-US')} still waiting after ${MAIL_CATCH_UP_MS / 1000} s)` : ''}`,
+      ),
     '',
     '| Database | Tools | Target | Measured | Met |',
     '|---|---:|---|---|---|',
