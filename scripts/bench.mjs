@@ -533,17 +533,12 @@ async function startCeiling(kind, port, file, dir) {
   };
 }
 
+/** The number of rows a query of one table finds. */
+const countOf = async (query) => Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
 /** The number of orders once the server has finished what it had received (stable for 300 ms). */
 async function countOrders(db) {
-  const count = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countOf(db.selectFrom('orders'));
   let last = await count();
   for (;;) {
     await sleep(300);
@@ -558,17 +553,7 @@ async function countOrders(db) {
  * (polled every 250 ms, at most MAIL_CATCH_UP_MS).
  */
 async function mailCatchUp(db) {
-  const waiting = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const waiting = () => countOf(db.selectFrom('outbox').where('sent_at', 'is', null).where('failed_at', 'is', null));
   const started = performance.now();
   const emails = await waiting();
   let left = emails;

@@ -115,6 +115,15 @@ describe('the outbox worker while requests keep the process busy', () => {
     return { state, gauge };
   }
 
+  /** Waits until the gauge, saying busy, was asked `asked` times with nothing sent; then says free: whom the worker sent to. */
+  async function sentOnceFree(state: { busy: boolean; asked: number }, sent: OutgoingMail[], asked: number): Promise<string[]> {
+    await vi.waitFor(() => expect(state.asked).toBeGreaterThanOrEqual(asked), { timeout: 10_000 });
+    expect(sent).toEqual([]);
+    state.busy = false;
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
+    return sent.map((m) => m.to);
+  }
+
   const enqueue = (recipient: string) => enqueueMail(app.db, { kind: 'verify_email', recipient, payload: { name: 'A', url: 'https://x' } });
 
   it('waits while the gauge says busy, and sends once it says free', async () => {
@@ -122,11 +131,7 @@ describe('the outbox worker while requests keep the process busy', () => {
     const { mailer, sent } = mailerWith({ yieldMs: 60_000, gauge });
     await enqueue('busy@example.com');
     mailer.wake();
-    await vi.waitFor(() => expect(state.asked).toBeGreaterThanOrEqual(5), { timeout: 10_000 });
-    expect(sent).toEqual([]);
-
-    state.busy = false;
-    await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual(['busy@example.com']), { timeout: 10_000 });
+    expect(await sentOnceFree(state, sent, 5)).toEqual(['busy@example.com']);
     await mailer.close();
   });
 
@@ -141,10 +146,7 @@ describe('the outbox worker while requests keep the process busy', () => {
 
     await enqueue('later@example.com');
     mailer.wake();
-    await vi.waitFor(() => expect(state.asked).toBeGreaterThanOrEqual(6), { timeout: 10_000 });
-    expect(sent).toEqual([]);
-    state.busy = false;
-    await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual(['later@example.com']), { timeout: 10_000 });
+    expect(await sentOnceFree(state, sent, 6)).toEqual(['later@example.com']);
     await mailer.close();
   });
 
