@@ -143,6 +143,23 @@ export async function enqueuePaidNotice(db: Db, orderId: number, recipients: rea
 }
 
 /**
+ * Runs a read of the due rows, oldest first, along the due index in its order. On PostgreSQL
+ * in a transaction that turns bitmap scans off: the planner's estimate of how many emails are
+ * due comes from statistics a sale outruns (a handful, when 60,000 wait), and for a handful it
+ * reads every due row's entry through a bitmap and sorts them all to return the oldest 20, a
+ * few milliseconds a batch that grow with the backlog. Along the index it reads those 20 (a
+ * backlog of 40,000 emails sent in 24.3 s that way, in 6.8 s along the index, the sending
+ * itself stubbed out). SQLite walks the index in order by itself.
+ */
+export async function inDueOrder<T>(db: Db, dialect: DialectName, read: (on: Db) => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return read(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    return read(trx);
+  });
+}
+
+/**
  * Claims up to `limit` due rows for `leaseMs`: unsent, not given up, due, and not claimed by a
  * live worker (a lease that ran out belongs to a worker that died). On PostgreSQL several
  * processes claim at once without waiting for or taking each other's rows (SKIP LOCKED); SQLite
@@ -157,7 +174,8 @@ export async function claimDueMail(
   const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const cast = dialect === 'postgres' ? sql`::timestamptz` : sql``;
-  const result = await sql<OutboxRow>`
+  const claim = (on: Db) =>
+    sql<OutboxRow>`
     update outbox set claimed_until = ${until}${cast}, attempts = attempts + 1
     where id in (
       select id from outbox
@@ -167,7 +185,8 @@ export async function claimDueMail(
       limit ${options.limit}
       ${lock}
     )
-    returning *`.execute(db);
+    returning *`.execute(on);
+  const result = await inDueOrder(db, dialect, claim);
   return [...result.rows].sort((a, b) => a.id - b.id);
 }
 
@@ -175,19 +194,21 @@ export async function claimDueMail(
  * When the email that has waited longest became due (unsent, not given up, not claimed by a live
  * worker), or undefined when none is due: the outbox's due index, one row.
  */
-export async function oldestDueMail(db: Db, now: Date): Promise<Date | undefined> {
+export async function oldestDueMail(db: Db, dialect: DialectName, now: Date): Promise<Date | undefined> {
   const at = now.toISOString();
-  const row = await db
-    .selectFrom('outbox')
-    .select('next_attempt_at')
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await inDueOrder(db, dialect, (on) =>
+    on
+      .selectFrom('outbox')
+      .select('next_attempt_at')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+  );
   return row && new Date(row.next_attempt_at);
 }
 

@@ -165,7 +165,7 @@ export function createMailer(options: OutboxOptions): Mailer {
       freeAt = performance.now();
       return;
     }
-    const oldest = await oldestDueMail(db, new Date());
+    const oldest = await oldestDueMail(db, dialect, new Date());
     if (oldest === undefined) return;
     const deadline = oldest.getTime() + yieldMs;
     while (mayWait() && Date.now() < deadline) {
