@@ -160,8 +160,21 @@ export async function inDueOrder<T>(db: Db, dialect: DialectName, read: (on: Db)
 }
 
 /**
- * Claims up to `limit` due rows for `leaseMs`: unsent, not given up, due, and not claimed by a
- * live worker (a lease that ran out belongs to a worker that died). On PostgreSQL several
+ * The due rows, oldest first: unsent, not given up, due at `now`, and not claimed by a live
+ * worker (a lease that ran out belongs to a worker that died). What the worker claims, and
+ * what it asks the age of.
+ */
+function dueOldestFirst(dialect: DialectName, now: Date) {
+  const at = now.toISOString();
+  const cast = dialect === 'postgres' ? sql`::timestamptz` : sql``;
+  return sql`
+      where sent_at is null and failed_at is null and next_attempt_at <= ${at}${cast}
+        and (claimed_until is null or claimed_until < ${at}${cast})
+      order by next_attempt_at, id`;
+}
+
+/**
+ * Claims up to `limit` due rows (dueOldestFirst) for `leaseMs`. On PostgreSQL several
  * processes claim at once without waiting for or taking each other's rows (SKIP LOCKED); SQLite
  * runs the statement alone. Each claim counts as an attempt.
  */
@@ -170,7 +183,6 @@ export async function claimDueMail(
   dialect: DialectName,
   options: { now: Date; leaseMs: number; limit: number },
 ): Promise<OutboxRow[]> {
-  const now = options.now.toISOString();
   const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const cast = dialect === 'postgres' ? sql`::timestamptz` : sql``;
@@ -178,10 +190,7 @@ export async function claimDueMail(
     sql<OutboxRow>`
     update outbox set claimed_until = ${until}${cast}, attempts = attempts + 1
     where id in (
-      select id from outbox
-      where sent_at is null and failed_at is null and next_attempt_at <= ${now}${cast}
-        and (claimed_until is null or claimed_until < ${now}${cast})
-      order by next_attempt_at, id
+      select id from outbox ${dueOldestFirst(dialect, options.now)}
       limit ${options.limit}
       ${lock}
     )
@@ -190,26 +199,12 @@ export async function claimDueMail(
   return [...result.rows].sort((a, b) => a.id - b.id);
 }
 
-/**
- * When the email that has waited longest became due (unsent, not given up, not claimed by a live
- * worker), or undefined when none is due: the outbox's due index, one row.
- */
+/** When the email that has waited longest became due (dueOldestFirst), or undefined when none is due: one row of the due index. */
 export async function oldestDueMail(db: Db, dialect: DialectName, now: Date): Promise<Date | undefined> {
-  const at = now.toISOString();
-  const row = await inDueOrder(db, dialect, (on) =>
-    on
-      .selectFrom('outbox')
-      .select('next_attempt_at')
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
+  const { rows } = await inDueOrder(db, dialect, (on) =>
+    sql<Pick<OutboxRow, 'next_attempt_at'>>`select next_attempt_at from outbox ${dueOldestFirst(dialect, now)} limit 1`.execute(on),
   );
-  return row && new Date(row.next_attempt_at);
+  return rows[0] && new Date(rows[0].next_attempt_at);
 }
 
 /**
