@@ -9,6 +9,12 @@ describe('configuration', () => {
     expect(c.SEED_DEMO).toBe(true);
     expect(c.paymentGateway).toBe('sandbox');
     expect(c.TRUST_PROXY).toBe(false);
+    expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('takes the public address from PORT when PUBLIC_URL is not set', () => {
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://shop.example.com' }).PUBLIC_URL).toBe('https://shop.example.com');
   });
 
   it('stops on a bad value, naming the variable', () => {

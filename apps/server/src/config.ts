@@ -20,7 +20,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    /** The address buyers use; unset, the store's own on this machine (`http://localhost:<PORT>`). */
+    PUBLIC_URL: z.url().optional(),
     /** URLs per sitemap file before /sitemap.xml becomes an index of files (the protocol allows 50,000). */
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(10).max(50_000).default(50_000),
     DATABASE_URL: z
@@ -125,7 +126,9 @@ export const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
+  /** PUBLIC_URL as set, else `http://localhost:<PORT>`: the origin a browser on this machine sends. */
+  PUBLIC_URL: string;
   /** The payment gateway in use: stripe when its keys are set, else the sandbox. */
   paymentGateway: PaymentGatewayName;
 };
@@ -153,7 +156,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PAYMENTS: a PostgreSQL deployment without Stripe keys would take no real payments; set the STRIPE_* keys, or PAYMENTS=sandbox on purpose',
     );
   }
-  return { ...c, paymentGateway };
+  // A store started on another port (`PORT=8080 npm start`) is opened there: its own address
+  // is the one its links name and the one origin its forms are accepted from.
+  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, paymentGateway };
 }
 
 /** A config for tests: in-memory SQLite, no seed, quiet logs. */

@@ -82,6 +82,21 @@ describe('the cross-site check cannot be walked around', () => {
       await testApp.close();
     }
   });
+
+  // `PORT=8080 npm start` with no PUBLIC_URL: the store is opened at localhost:8080, and its
+  // forms were refused as another site's while the default named port 3000.
+  it('takes forms from the port it runs on when PUBLIC_URL is not set', async () => {
+    const testApp = await createTestApp({ PORT: '8080' });
+    try {
+      const post = (origin: string) => testApp.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: {} });
+      const own = await post('http://localhost:8080');
+      expect(own.statusCode).toBe(400);
+      expect(own.json().error.code).toBe('VALIDATION_FAILED');
+      expect((await post('http://localhost:3000')).statusCode).toBe(403);
+    } finally {
+      await testApp.close();
+    }
+  });
 });
 
 describe('Cache-Control of the API', () => {
