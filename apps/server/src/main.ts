@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listenProblem } from './lib/listen-problem.ts';
 
 async function main() {
   let config;
@@ -20,7 +21,15 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const why = listenProblem(error, config.PORT);
+    if (why === undefined) throw error;
+    console.error(why);
+    await app.close();
+    process.exit(1);
+  }
   app.log.info(`Toolsify is open at ${config.PUBLIC_URL}`);
 }
 
