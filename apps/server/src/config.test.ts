@@ -17,6 +17,18 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://shop.example.com' }).PUBLIC_URL).toBe('https://shop.example.com');
   });
 
+  it('takes forms from every loopback spelling of a local store, and from PUBLIC_URL alone once it is set', () => {
+    expect(loadConfig({ PORT: '8080' }).trustedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    // The browser leaves the default port out of Origin.
+    expect(loadConfig({ PORT: '80' }).trustedOrigins).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual(['https://shop.example.com']);
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com', NODE_ENV: 'development' }).trustedOrigins).toEqual([
+      'https://shop.example.com',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+  });
+
   it('stops on a bad value, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

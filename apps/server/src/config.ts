@@ -129,6 +129,12 @@ export const configSchema = z
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
   /** PUBLIC_URL as set, else `http://localhost:<PORT>`: the origin a browser on this machine sends. */
   PUBLIC_URL: string;
+  /**
+   * The origins whose forms are taken (the Origin check and better-auth's): PUBLIC_URL's; with no
+   * PUBLIC_URL set, every loopback spelling of this machine's address on PORT (a local store is
+   * opened at localhost or 127.0.0.1 alike); under `npm run dev`, Vite's dev server too.
+   */
+  trustedOrigins: readonly string[];
   /** The payment gateway in use: stripe when its keys are set, else the sandbox. */
   paymentGateway: PaymentGatewayName;
 };
@@ -157,8 +163,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   // A store started on another port (`PORT=8080 npm start`) is opened there: its own address
-  // is the one its links name and the one origin its forms are accepted from.
-  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, paymentGateway };
+  // is the one its links name and the one its forms are taken from.
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (c.PUBLIC_URL === undefined) for (const host of ['127.0.0.1', '[::1]']) origins.add(new URL(`http://${host}:${c.PORT}`).origin);
+  if (c.NODE_ENV === 'development') origins.add('http://localhost:5173').add('http://127.0.0.1:5173');
+  return { ...c, PUBLIC_URL: publicUrl, trustedOrigins: [...origins], paymentGateway };
 }
 
 /** A config for tests: in-memory SQLite, no seed, quiet logs. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
+import { as, cookieFrom, createTestApp, signUp, signUpAdmin, type TestUser } from '../test/helpers.ts';
 import { computeSecurityHeaders, dataSecurityHeaders, securityHeaderOptions } from './security.ts';
 
 const EVIL = 'https://evil.example';
@@ -83,16 +83,49 @@ describe('the cross-site check cannot be walked around', () => {
     }
   });
 
-  // `PORT=8080 npm start` with no PUBLIC_URL: the store is opened at localhost:8080, and its
-  // forms were refused as another site's while the default named port 3000.
-  it('takes forms from the port it runs on when PUBLIC_URL is not set', async () => {
+  // `PORT=8080 npm start` with no PUBLIC_URL: the store is opened at localhost:8080 or
+  // 127.0.0.1:8080, and its forms were refused as another site's (the default named
+  // localhost:3000 alone).
+  it('takes forms from the port it runs on, under any loopback name, when PUBLIC_URL is not set', async () => {
     const testApp = await createTestApp({ PORT: '8080' });
     try {
       const post = (origin: string) => testApp.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: {} });
-      const own = await post('http://localhost:8080');
-      expect(own.statusCode).toBe(400);
-      expect(own.json().error.code).toBe('VALIDATION_FAILED');
-      expect((await post('http://localhost:3000')).statusCode).toBe(403);
+      for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']) {
+        const own = await post(origin);
+        expect(own.statusCode, origin).toBe(400);
+        expect(own.json().error.code, origin).toBe('VALIDATION_FAILED');
+      }
+      for (const origin of ['http://localhost:3000', 'http://192.168.1.20:8080', EVIL])
+        expect((await post(origin)).statusCode, origin).toBe(403);
+      // Past the Origin check, better-auth's own: a buyer signs up and in at 127.0.0.1.
+      const headers = { origin: 'http://127.0.0.1:8080' };
+      const account = { email: 'loopback@example.com', password: 'correct horse battery' };
+      const created = await testApp.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers,
+        payload: { ...account, name: 'Loop' },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const cookie = cookieFrom(created);
+      const signedIn = await testApp.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...headers, cookie },
+        payload: account,
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('takes forms from PUBLIC_URL alone once it is set, not from loopback names', async () => {
+    const testApp = await createTestApp({ PORT: '8080', PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      const post = (origin: string) => testApp.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: {} });
+      expect((await post('https://shop.example.com')).statusCode).toBe(400);
+      for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8080']) expect((await post(origin)).statusCode, origin).toBe(403);
     } finally {
       await testApp.close();
     }

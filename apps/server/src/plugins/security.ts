@@ -115,10 +115,7 @@ export const securityPlugin = fp<{ config: Config }>(
     const dataHeaders = dataSecurityHeaders(securityHeaders);
     app.decorate('securityHeaders', securityHeaders);
     app.decorate('dataSecurityHeaders', dataHeaders);
-    const trusted = new Set([new URL(config.PUBLIC_URL).origin]);
-    if (config.NODE_ENV === 'development') {
-      trusted.add('http://localhost:5173').add('http://127.0.0.1:5173');
-    }
+    const trusted = new Set(config.trustedOrigins);
     const refused = (request: FastifyRequest): AppError | undefined => {
       const rawPath = pathOf(request.url);
       // The router decodes the path, so `/%61pi/users` would reach `/api/users` past any check

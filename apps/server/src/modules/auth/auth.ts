@@ -36,9 +36,6 @@ export const RESET_PASSWORD_PAGE = '/reset-password';
  */
 export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins = [], log }: AuthDeps) {
   const secure = config.PUBLIC_URL.startsWith('https://');
-  const origins = [new URL(config.PUBLIC_URL).origin];
-  // Vite's dev server is a trusted origin only under `npm run dev`.
-  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
 
   /**
    * ADMIN_EMAILS grants admin only to a proved address (verified, or Google's), and never to an
@@ -53,7 +50,7 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: origins,
+    trustedOrigins: [...config.trustedOrigins],
     // On PostgreSQL a sign-up (user, credential, session) is one transaction, so a server killed
     // half-way leaves nothing and another process can take the retry at once. On SQLite it is
     // not: the one connection would be held while the password is hashed, stalling every other
