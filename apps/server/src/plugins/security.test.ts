@@ -120,6 +120,29 @@ describe('the cross-site check cannot be walked around', () => {
     }
   });
 
+  it('tells the operator, once an address, when forms come from an address other than PUBLIC_URL', async () => {
+    const lines: string[] = [];
+    const testApp = await createTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => lines.push(line) } });
+    try {
+      const post = (origin: string, host: string) =>
+        testApp.inject({ method: 'POST', url: '/api/contact', headers: { origin, host }, payload: {} });
+      // Opened at a LAN address: the browser sends the address it shows as Origin and Host.
+      for (let i = 0; i < 3; i += 1) expect((await post('http://192.168.1.20:3000', '192.168.1.20:3000')).statusCode).toBe(403);
+      // Another site's form (Origin is not where it was sent) is no configuration problem.
+      expect((await post(EVIL, 'localhost:3000')).statusCode).toBe(403);
+      const hints = lines.map((line) => JSON.parse(line) as { level: number; msg: string; origin?: string }).filter((l) => l.level === 40);
+      expect(hints.map((l) => l.origin)).toEqual(['http://192.168.1.20:3000']);
+      expect(hints[0]!.msg).toBe(
+        'forms from http://192.168.1.20:3000 are refused: the store takes them from PUBLIC_URL only. If buyers open the store at http://192.168.1.20:3000, set PUBLIC_URL to it',
+      );
+      // Said for a few addresses at most, whatever a client puts in its headers.
+      for (let i = 0; i < 20; i += 1) await post(`http://10.0.0.${i}:3000`, `10.0.0.${i}:3000`);
+      expect(lines.filter((line) => line.includes('are refused: the store takes them from PUBLIC_URL')).length).toBe(8);
+    } finally {
+      await testApp.close();
+    }
+  });
+
   it('takes forms from PUBLIC_URL alone once it is set, not from loopback names', async () => {
     const testApp = await createTestApp({ PORT: '8080', PUBLIC_URL: 'https://shop.example.com' });
     try {

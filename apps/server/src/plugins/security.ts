@@ -116,6 +116,18 @@ export const securityPlugin = fp<{ config: Config }>(
     app.decorate('securityHeaders', securityHeaders);
     app.decorate('dataSecurityHeaders', dataHeaders);
     const trusted = new Set(config.trustedOrigins);
+    // A form refused from the very address it was sent to: the store was opened somewhere other
+    // than PUBLIC_URL (a LAN address, a new domain). Said once per address, and for a few
+    // addresses at most (the headers are the client's to choose).
+    const hinted = new Set<string>();
+    const hintPublicUrl = (request: FastifyRequest, origin: string) => {
+      if (hinted.has(origin) || hinted.size >= MOST_PUBLIC_URL_HINTS) return;
+      hinted.add(origin);
+      request.log.warn(
+        { origin, publicUrl: config.PUBLIC_URL },
+        `forms from ${origin} are refused: the store takes them from PUBLIC_URL only. If buyers open the store at ${origin}, set PUBLIC_URL to it`,
+      );
+    };
     const refused = (request: FastifyRequest): AppError | undefined => {
       const rawPath = pathOf(request.url);
       // The router decodes the path, so `/%61pi/users` would reach `/api/users` past any check
@@ -127,6 +139,7 @@ export const securityPlugin = fp<{ config: Config }>(
       if (SAFE_METHODS.has(request.method) || ORIGIN_EXEMPT.has(rawPath)) return undefined;
       const origin = request.headers.origin;
       if (origin !== undefined && !trusted.has(origin)) {
+        if (openedElsewhere(origin, request.headers.host)) hintPublicUrl(request, origin);
         return new AppError('FORBIDDEN', 'This request came from another site and was refused.');
       }
       // No Origin at all: a browser would have sent one unless it is same-origin navigation;
@@ -163,6 +176,19 @@ export const securityPlugin = fp<{ config: Config }>(
   },
   { name: 'security' },
 );
+
+/** How many addresses the hint about PUBLIC_URL is logged for, at most, per process. */
+const MOST_PUBLIC_URL_HINTS = 8;
+
+/** Whether a refused Origin is the address the request was sent to (same-origin to the browser). */
+function openedElsewhere(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a raw path, once percent-decoded, is under /api (however it is spelled). */
 function spellsApi(rawPath: string): boolean {
