@@ -18,14 +18,30 @@ const adminErrors = { 401: errorBodySchema, 403: errorBodySchema };
 const TOO_LARGE = `The file must be ${IMPORT_MAX_BYTES / 1024 / 1024} MB or smaller.`;
 const SEND_A_FILE = 'Send the CSV as a text/csv body, or as multipart/form-data with one file in a field named "file".';
 
+const NOT_UTF8 = 'The file is not UTF-8 text. Save it as CSV UTF-8 (in Excel: Save As, "CSV UTF-8 (Comma delimited)") and upload it again.';
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's bytes as text, refused unless they are UTF-8: a spreadsheet's legacy encoding
+ * (Excel's plain "CSV" on Windows is Windows-1252) would otherwise store every accented letter
+ * of a name or description as a replacement character, silently.
+ */
+function utf8Text(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `file: ${NOT_UTF8}`, { file: NOT_UTF8 });
+  }
+}
+
 /** The uploaded CSV as text: a text/csv body, or the one file of a multipart body. */
 async function importedText(request: FastifyRequest): Promise<string> {
-  if (Buffer.isBuffer(request.body)) return request.body.toString('utf8');
+  if (Buffer.isBuffer(request.body)) return utf8Text(request.body);
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', SEND_A_FILE, { file: SEND_A_FILE });
   try {
     const file = await request.file();
     if (!file) throw new AppError('BAD_REQUEST', SEND_A_FILE, { file: 'Choose a CSV file' });
-    return (await file.toBuffer()).toString('utf8');
+    return utf8Text(await file.toBuffer());
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;

@@ -354,6 +354,20 @@ describe('products in bulk', () => {
     });
     expect(badQuery.statusCode).toBe(400);
     expect((await as(app, admin, { method: 'POST', url: '/api/tools/import', payload: { csv: 'x' } })).statusCode).toBe(400);
+    // Excel's plain "CSV" on Windows: Windows-1252 bytes, "°" and "é" each one byte that UTF-8 cannot be.
+    const legacy = Buffer.from(header + row('TS-LATIN-1', { name: 'Schraubendreher 3° Präzision', description: 'Clé' }), 'latin1');
+    for (const dryRun of [true, false]) {
+      const res = await as(app, admin, {
+        method: 'POST',
+        url: `/api/tools/import${dryRun ? '?dryRun=true' : ''}`,
+        headers: { 'content-type': 'text/csv' },
+        payload: legacy,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        file: 'The file is not UTF-8 text. Save it as CSV UTF-8 (in Excel: Save As, "CSV UTF-8 (Comma delimited)") and upload it again.',
+      });
+    }
     expect(await databaseFingerprint(app.db)).toBe(before);
   });
 
