@@ -25,6 +25,11 @@ describe('a port the store cannot have', () => {
     );
   });
 
+  it('never suggests a port past the last one', () => {
+    const inUse = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+    expect(listenProblem(inUse, 65_535)).toContain('PORT=65534 npm start');
+  });
+
   it('leaves any other failure to the stack trace', () => {
     expect(listenProblem(new Error('boom'), 3000)).toBeUndefined();
     expect(listenProblem(undefined, 3000)).toBeUndefined();
