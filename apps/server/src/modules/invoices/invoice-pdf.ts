@@ -18,12 +18,25 @@ export interface BuyerBusiness {
   taxId: string | null;
 }
 
+/** Where the lines and the total stop: above the footer (FOOTER_TOP) with room to spare. */
+const CONTENT_BOTTOM = 120;
+/** The footer's first line, from the bottom of the page. */
+const FOOTER_TOP = 70;
+/** The total, how it was paid and the currency, kept together on one page. */
+const TOTAL_BLOCK_HEIGHT = 64;
+/** Below each line of the table, its rule in the middle. */
+const ROW_GAP = 6;
+/** Between the last line's rule and the total. */
+const TOTAL_GAP = 8;
+
 /**
  * The invoice of a paid order as a PDF (A4, the standard Helvetica fonts, nothing embedded):
  * the store as seller, the buyer (with their company and tax / VAT number when given), the invoice number and date, the order and PO numbers, each
- * line (SKU, tool, quantity, unit price, line total), the total and how it was paid. Rendered
- * only from the order as stored, with its invoice date as the PDF's creation date, so the same
- * order gives the same bytes.
+ * line (SKU, tool, quantity, unit price, line total), the total and how it was paid. A long
+ * order runs over pages, the table's header repeated on each; every page's footer names the
+ * seller, the invoice and "Page n of N", so a page that is filed or scanned alone says what it
+ * belongs to. Rendered only from the order as stored, with its invoice date as the PDF's
+ * creation date, so the same order gives the same bytes.
  */
 export function renderInvoicePdf(
   order: Order & { invoiceNumber: string; invoicedAt: string },
@@ -33,6 +46,8 @@ export function renderInvoicePdf(
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    // Pages are kept until the end, when the footers (which count them) are written.
+    bufferPages: true,
     info: {
       Title: `Invoice ${order.invoiceNumber}`,
       Author: company.name,
@@ -107,10 +122,14 @@ export function renderInvoicePdf(
     doc.font('Helvetica').fontSize(9);
   };
   header();
-  for (const line of order.lines) {
+  for (const [index, line] of order.lines.entries()) {
     const cells = [line.sku, line.tool, formatCount(line.quantity), formatCents(line.unitPriceCents), formatCents(line.totalCents)];
     const height = Math.max(...cells.map((cell, n) => doc.heightOfString(cell, { width: columns[n]?.width ?? 0 })));
-    if (y + height > doc.page.height - 120) {
+    // The last line goes over with the total when both do not fit above the footer: a total
+    // never stands on a page of its own, away from the lines it adds up.
+    const last = index === order.lines.length - 1;
+    const end = last ? y + height + ROW_GAP + TOTAL_GAP + TOTAL_BLOCK_HEIGHT : y + height;
+    if (end > doc.page.height - (last ? FOOTER_TOP : CONTENT_BOTTOM)) {
       doc.addPage();
       y = 50;
       header();
@@ -120,7 +139,7 @@ export function renderInvoicePdf(
       const column = columns[n];
       if (column) doc.text(cell, column.x, y, { width: column.width, align: column.align });
     });
-    y += height + 6;
+    y += height + ROW_GAP;
     doc
       .moveTo(left, y - 3)
       .lineTo(right, y - 3)
@@ -129,8 +148,8 @@ export function renderInvoicePdf(
       .stroke();
   }
 
-  // Total and payment.
-  y += 8;
+  // Total and payment, on the page of the last line (room was kept above).
+  y += TOTAL_GAP;
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
@@ -144,7 +163,21 @@ export function renderInvoicePdf(
     .fillColor(MUTED)
     .text(`Paid by card, transaction ${order.transactionId ?? ''}.`, left, y, { width });
   doc.text('All amounts in US dollars.', left, doc.y + 4, { width });
-  doc.fontSize(8).text(`${company.name} · ${company.address} · ${company.email}`, left, doc.page.height - 70, { width, align: 'center' });
+
+  // The footer of every page. It lies in the bottom margin, where text would start a new page:
+  // the margin is lifted while it is written.
+  const { start, count } = doc.bufferedPageRange();
+  for (let n = 0; n < count; n += 1) {
+    doc.switchToPage(start + n);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const top = doc.page.height - FOOTER_TOP;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.text(`${company.name} · ${company.address} · ${company.email}`, left, top, { width, align: 'center' });
+    doc.text(`Invoice ${order.invoiceNumber} · Order #${order.id}`, left, top + 12, { width: width / 2 });
+    doc.text(`Page ${n + 1} of ${count}`, left + width / 2, top + 12, { width: width / 2, align: 'right' });
+    doc.page.margins.bottom = bottom;
+  }
   doc.end();
   return done;
 }

@@ -9,6 +9,25 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return (await extractText(document, { mergePages: true })).text;
 }
 
+/** The footer's pieces of text, on every page of an invoice. */
+const isFooter = (text: string) =>
+  text.startsWith('Toolsify Manufacturer LTD. ·') || text.startsWith('Invoice INV-') || /^Page \d+ of \d+$/.test(text);
+
+/** Each page's pieces of text with their height above the bottom of the page (PDF points). */
+async function pdfPages(pdf: Buffer): Promise<Array<Array<{ text: string; y: number }>>> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const pages = [];
+  for (let n = 1; n <= document.numPages; n += 1) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(
+      content.items.flatMap((item) =>
+        'str' in item && item.str.trim() !== '' ? [{ text: item.str, y: item.transform[5] as number }] : [],
+      ),
+    );
+  }
+  return pages;
+}
+
 /** Invoices: a gap-free number per year given in the payment's transaction, and a PDF that never changes. */
 describe('invoices', () => {
   let app: FastifyInstance;
@@ -80,6 +99,37 @@ describe('invoices', () => {
     expect((await invoice(buyer, order.id)).rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await invoice(admin, order.id)).rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await invoice(other, order.id)).statusCode).toBe(404);
+  });
+
+  it('runs a long order over pages: each page says whose invoice and which page, and the total stays with the last line', async () => {
+    const tools = [];
+    for (let n = 0; n < 34; n += 1) tools.push(await makeTool(app, { available: 1_000 }));
+    // Every length around a full first page (about 27 lines): the last line lands anywhere
+    // from well above the footer to the foot of the page, where the total once ran into it.
+    for (let count = 22; count <= 34; count += 1) {
+      const order = await place(
+        buyer,
+        tools.slice(0, count).map((tool) => ({ toolId: tool.id, quantity: 2 })),
+      );
+      expect(await payAsBuyer(app, buyer, order.id)).toBe(200);
+      const { invoiceNumber } = (await as(app, buyer, { url: `/api/orders/${order.id}` })).json() as { invoiceNumber: string };
+      const pages = await pdfPages((await invoice(buyer, order.id)).rawPayload);
+      pages.forEach((page, n) => {
+        const at = `${count} lines, page ${n + 1}`;
+        const footer = page.filter((piece) => isFooter(piece.text));
+        expect(footer.map((piece) => piece.text).join(' | '), at).toBe(
+          `Toolsify Manufacturer LTD. · 18 Foundry Road, Sheffield S9 3XY, United Kingdom · sales@toolsify.example | Invoice ${invoiceNumber} · Order #${order.id} | Page ${n + 1} of ${pages.length}`,
+        );
+        // Nothing else comes down to the footer: the lowest other text is a line (10 points) above it.
+        const footerTop = Math.max(...footer.map((piece) => piece.y));
+        const lowest = Math.min(...page.filter((piece) => !isFooter(piece.text)).map((piece) => piece.y));
+        expect(lowest, at).toBeGreaterThan(footerTop + 10);
+      });
+      const last = pages.at(-1)!.map((piece) => piece.text);
+      expect(last, `${count} lines`).toContain(tools[count - 1]!.sku);
+      expect(last, `${count} lines`).toContain('Total');
+      expect(last, `${count} lines`).toContain('All amounts in US dollars.');
+    }
   });
 
   it('refuses an invoice for an unpaid or cancelled order with 409', async () => {
