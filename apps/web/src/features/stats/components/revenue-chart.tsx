@@ -1,6 +1,6 @@
 import { formatCents } from '@toolsify/shared/money';
 import type { Stats } from '@toolsify/shared/stats';
-import { compactCents, formatDay, formatLongDay, labelledIndexes, niceCeiling, ticks } from '../utils/chart-scale.ts';
+import { compactCents, formatDay, formatLongDay, labelledIndexes, moneyTicks } from '../utils/chart-scale.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { ChartTable } from './chart-table.tsx';
 
@@ -59,14 +59,15 @@ export function RevenueChart({ days }: { days: readonly Day[] }) {
         const margin = { top: 10, right: 12, bottom: 28, left: 50 };
         const plotW = Math.max(10, width - margin.left - margin.right);
         const plotH = height - margin.top - margin.bottom;
-        const top = niceCeiling(Math.max(0, ...days.map((d) => d.revenueCents)));
+        const levels = moneyTicks(Math.max(0, ...days.map((d) => d.revenueCents)));
+        const top = levels.at(-1) ?? 1;
         const y = (cents: number) => margin.top + plotH - (cents / top) * plotH;
         const band = plotW / days.length;
         const barW = Math.max(1, Math.min(36, band * 0.7));
         const labelled = labelledIndexes(days.length, Math.floor(plotW / 64));
         return (
           <>
-            {ticks(top).map((tick) => (
+            {levels.map((tick) => (
               <g key={tick}>
                 <line
                   x1={margin.left}

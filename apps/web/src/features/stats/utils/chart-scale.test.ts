@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, compactCents, formatDay, formatRange, labelledIndexes, niceCeiling, ticks } from './chart-scale.ts';
+import { clip, compactCents, formatDay, formatRange, labelledIndexes, moneyTicks, niceCeiling, ticks } from './chart-scale.ts';
 
 describe('chart scales', () => {
   it('rounds the top of an axis up to a round number', () => {
@@ -10,6 +10,17 @@ describe('chart scales', () => {
     expect(niceCeiling(2_100)).toBe(2_500);
     expect(niceCeiling(1_104_950)).toBe(2_000_000);
     expect(ticks(2_000)).toEqual([0, 500, 1_000, 1_500, 2_000]);
+  });
+
+  it('gives a money axis labels that never read alike, with no revenue too', () => {
+    expect(moneyTicks(0).map(compactCents)).toEqual(['$0', '$1', '$2', '$3', '$4']);
+    expect(moneyTicks(3)).toEqual([0, 100, 200, 300, 400]);
+    expect(moneyTicks(2_100)).toEqual([0, 625, 1_250, 1_875, 2_500]);
+    for (let max = 0; max < 1e11; max = Math.ceil(max * 1.7) || 1) {
+      const labels = moneyTicks(max).map(compactCents);
+      expect(new Set(labels).size, `${max}: ${labels.join(' ')}`).toBe(5);
+      expect(moneyTicks(max).at(-1)).toBeGreaterThanOrEqual(max);
+    }
   });
 
   it('labels the last day and every step back from it, never more than fit', () => {

@@ -15,6 +15,18 @@ export function ticks(max: number, count = 4): number[] {
   return Array.from({ length: count + 1 }, (_, i) => (max * i) / count);
 }
 
+/** The least top of a money axis: $4, so its five labels ($0 to $4) never read alike. */
+const LEAST_MONEY_TOP_CENTS = 400;
+
+/**
+ * The levels of a money axis (cents) for bars up to `maxCents`, from 0 to a round top: five,
+ * each label of them distinct as compactCents writes it (a range with no revenue read "$0" five
+ * times).
+ */
+export function moneyTicks(maxCents: number): number[] {
+  return ticks(Math.max(LEAST_MONEY_TOP_CENTS, niceCeiling(maxCents)));
+}
+
 /**
  * Which of `n` bars get a label on the axis, when at most `room` labels fit: every `step`th,
  * counted back from the last, so the most recent day is always labelled.
