@@ -36,9 +36,10 @@ const HEADER = /^\s*"?sku"?\s*[,;\t ]\s*"?(quantity|qty)"?\s*$/i;
 
 /**
  * Reads pasted lines of `SKU quantity` (separated by spaces, tabs, commas or semicolons, as
- * copied from a spreadsheet); a `sku,quantity` header and empty lines are skipped. Never
- * throws: any text gives rows or problems, at most MAX_QUICK_ORDER_LINES rows (more is a
- * problem of its own).
+ * copied from a spreadsheet); a `sku,quantity` header and empty lines are skipped. A line with
+ * a tab is a spreadsheet's row, split at its tabs only, so a quantity formatted "1,000" stays
+ * one cell. Never throws: any text gives rows or problems, at most MAX_QUICK_ORDER_LINES rows
+ * (more is a problem of its own).
  */
 export function parseQuickOrder(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
   const rows: QuickOrderRow[] = [];
@@ -54,12 +55,15 @@ export function parseQuickOrder(text: string): { rows: QuickOrderRow[]; tooMany:
     rows.push(
       quickOrderRow(
         index + 1,
-        line.split(/[\s,;]+/).map((cell) => cell.replace(/^"|"$/g, '')),
+        line.split(line.includes('\t') ? '\t' : /[\s,;]+/).map((cell) => cell.trim().replace(/^"|"$/g, '')),
       ),
     );
   });
   return { rows, tooMany };
 }
+
+/** A whole number as a spreadsheet may format it, with commas between thousands: "1,000" or "12,500". */
+const THOUSANDS = /^\d{1,3}(,\d{3})+$/;
 
 /** One row from its cells (a pasted line, or a CSV record): SKU, then quantity. */
 export function quickOrderRow(row: number, cells: readonly string[]): QuickOrderRow {
@@ -68,7 +72,8 @@ export function quickOrderRow(row: number, cells: readonly string[]): QuickOrder
   if (values.length === 0) return { row, text, problem: 'Empty line' };
   if (values.length === 1) return { row, text, problem: 'Give a SKU and a quantity' };
   if (values.length > 2) return { row, text, problem: 'Give only a SKU and a quantity' };
-  const [sku = '', quantityText = ''] = values;
+  const [sku = '', typed = ''] = values;
+  const quantityText = THOUSANDS.test(typed) ? typed.replaceAll(',', '') : typed;
   if (!/^[A-Za-z0-9._-]{2,40}$/.test(sku)) return { row, text, problem: 'Not a SKU' };
   if (!/^\d{1,8}$/.test(quantityText) || Number(quantityText) < 1)
     return { row, text, problem: 'The quantity must be a whole number of pieces' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_QUICK_ORDER_LINES, mergeCartLines, parseQuickOrder } from './cart.ts';
+import { MAX_QUICK_ORDER_LINES, mergeCartLines, parseQuickOrder, quickOrderRow } from './cart.ts';
 
 describe('quick order: pasted lines', () => {
   it('reads SKU and quantity separated by spaces, tabs, commas or semicolons, skipping a header and empty lines', () => {
@@ -14,6 +14,23 @@ describe('quick order: pasted lines', () => {
       ],
       tooMany: false,
     });
+  });
+
+  it('reads a quantity a spreadsheet formatted with commas between thousands, from a copied row or a CSV cell', () => {
+    // Copied from Excel or Google Sheets: cells separated by tabs, "1,000" as the sheet shows it.
+    expect(parseQuickOrder('TF-CH16\t1,000\r\nTF-TM8\t12,500\t\t\nTF-LP250\t240').rows).toEqual([
+      { row: 1, sku: 'TF-CH16', quantity: 1_000 },
+      { row: 2, sku: 'TF-TM8', quantity: 12_500 },
+      { row: 3, sku: 'TF-LP250', quantity: 240 },
+    ]);
+    // A CSV file's quoted cell (the upload reads records with a CSV parser, then quickOrderRow).
+    expect(quickOrderRow(1, ['TF-CH16', '1,000'])).toEqual({ row: 1, sku: 'TF-CH16', quantity: 1_000 });
+    // Not thousands: still a problem, named.
+    for (const quantity of ['1,00', '1,0000', ',100', '1.000']) {
+      expect(parseQuickOrder(`TF-CH16\t${quantity}`).rows[0], quantity).toMatchObject({
+        problem: 'The quantity must be a whole number of pieces',
+      });
+    }
   });
 
   it('says what is wrong with a line it cannot read', () => {
