@@ -1,3 +1,5 @@
+import { withoutThousandsCommas } from './money.ts';
+
 /**
  * The cart's and quick order's pure parts, without zod (the navigation bar's cart count and the
  * buttons that add to the cart load them on every page). The schemas are in cart.ts.
@@ -62,9 +64,6 @@ export function parseQuickOrder(text: string): { rows: QuickOrderRow[]; tooMany:
   return { rows, tooMany };
 }
 
-/** A whole number as a spreadsheet may format it, with commas between thousands: "1,000" or "12,500". */
-const THOUSANDS = /^\d{1,3}(,\d{3})+$/;
-
 /** One row from its cells (a pasted line, or a CSV record): SKU, then quantity. */
 export function quickOrderRow(row: number, cells: readonly string[]): QuickOrderRow {
   const values = cells.map((cell) => cell.trim()).filter((cell) => cell !== '');
@@ -73,7 +72,8 @@ export function quickOrderRow(row: number, cells: readonly string[]): QuickOrder
   if (values.length === 1) return { row, text, problem: 'Give a SKU and a quantity' };
   if (values.length > 2) return { row, text, problem: 'Give only a SKU and a quantity' };
   const [sku = '', typed = ''] = values;
-  const quantityText = THOUSANDS.test(typed) ? typed.replaceAll(',', '') : typed;
+  // As a spreadsheet may show it: "1,000".
+  const quantityText = withoutThousandsCommas(typed);
   if (!/^[A-Za-z0-9._-]{2,40}$/.test(sku)) return { row, text, problem: 'Not a SKU' };
   if (!/^\d{1,8}$/.test(quantityText) || Number(quantityText) < 1)
     return { row, text, problem: 'The quantity must be a whole number of pieces' };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatCount } from './money.ts';
+import { dollarsToCents, formatCents, formatCount, withoutThousandsCommas } from './money.ts';
 
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -46,5 +46,34 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents('12.3')).toBe(1230);
     expect(dollarsToCents(0.015)).toBe(2);
     expect(() => dollarsToCents('twelve')).toThrow(RangeError);
+  });
+});
+
+describe('withoutThousandsCommas', () => {
+  it('takes out commas that group thousands, and leaves any other text for its reader to refuse', () => {
+    for (const [typed, read] of [
+      ['1,000', '1000'],
+      ['12,500', '12500'],
+      ['1,234,567', '1234567'],
+      ['1,250.00', '1250.00'],
+      ['-1,000', '-1000'],
+      ['999', '999'],
+      ['12,50', '12,50'],
+      ['1,0', '1,0'],
+      ['1,0000', '1,0000'],
+      [',100', ',100'],
+      ['1.000', '1.000'],
+      ['', ''],
+    ]) {
+      expect(withoutThousandsCommas(typed as string), typed).toBe(read);
+    }
+  });
+
+  it('reads back every whole number formatCount writes (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(Number(withoutThousandsCommas(formatCount(n)))).toBe(n);
+      }),
+    );
   });
 });

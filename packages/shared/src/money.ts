@@ -25,6 +25,16 @@ export function formatCount(n: number): string {
   return n < 0 ? `-${grouped}` : grouped;
 }
 
+/**
+ * A number as typed or as a spreadsheet shows it, "1,234,567" or "1,250.00": its commas taken
+ * out when they group thousands as formatCount writes them; otherwise the text as it is, for the
+ * caller's own check to refuse. "12,50" (a decimal comma) and "1,0" are never read as 1,250 or
+ * 10.
+ */
+export function withoutThousandsCommas(text: string): string {
+  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replaceAll(',', '') : text;
+}
+
 /** 12345 -> "$123.45", -5 -> "-$0.05" */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents))

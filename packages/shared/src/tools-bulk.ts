@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutThousandsCommas } from './money.ts';
 import { MAX_PRICE_BREAKS, type PriceBreak } from './pricing.ts';
 
 /**
@@ -29,9 +30,12 @@ export function centsToCsv(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** A price cell as cents: "12.5", "12.50", "$12.50", "1,250.00"; null when it is not a price. */
+/**
+ * A price cell as cents: "12.5", "12.50", "$12.50", "1,250.00"; null when it is not a price,
+ * "12,50" (a decimal comma, which is not $1,250) among them.
+ */
 export function csvToCents(text: string): number | null {
-  const clean = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  const clean = withoutThousandsCommas(text.trim().replace(/^\$/, ''));
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(clean);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
@@ -51,10 +55,12 @@ export function csvToPriceBreaks(text: string): PriceBreak[] | string {
   if (parts.length > MAX_PRICE_BREAKS) return `At most ${MAX_PRICE_BREAKS} price breaks`;
   const breaks: PriceBreak[] = [];
   for (const part of parts) {
-    const match = /^(\d{1,9})\s*:\s*(.+)$/.exec(part);
+    const match = /^([\d,]+)\s*:\s*(.+)$/.exec(part);
+    const quantity = withoutThousandsCommas(match?.[1] ?? '');
     const cents = match ? csvToCents(match[2] ?? '') : null;
-    if (!match || cents === null) return `"${part}" is not a price break: write quantity:price, e.g. 10:11.50;50:10.00`;
-    breaks.push({ minQuantity: Number(match[1]), unitPriceCents: cents });
+    if (!match || !/^\d{1,9}$/.test(quantity) || cents === null)
+      return `"${part}" is not a price break: write quantity:price, e.g. 10:11.50;50:10.00`;
+    breaks.push({ minQuantity: Number(quantity), unitPriceCents: cents });
   }
   return breaks;
 }

@@ -37,7 +37,7 @@ import {
   updateImportedTool,
   type ImportedTool,
 } from './tools-bulk.repository.ts';
-import { formatCount } from '@toolsify/shared/money';
+import { formatCount, withoutThousandsCommas } from '@toolsify/shared/money';
 
 type BulkDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'config'>;
 
@@ -139,7 +139,7 @@ interface ParsedRow {
 
 /** A whole number cell: the number, or undefined when empty (then the default or the tool's value). */
 function wholeNumber(text: string, column: ToolCsvColumn, errors: ImportIssue[]): number | undefined {
-  const clean = text.trim().replaceAll(',', '');
+  const clean = withoutThousandsCommas(text.trim());
   if (clean === '') return undefined;
   if (!/^-?\d{1,12}$/.test(clean)) {
     errors.push({ column, message: 'Must be a whole number' });

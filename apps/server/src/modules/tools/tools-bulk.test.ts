@@ -178,6 +178,36 @@ describe('products in bulk', () => {
     expect(await databaseFingerprint(app.db)).toBe(before);
   });
 
+  it('reads numbers as a spreadsheet shows them, "$1,250.00" and "2,500", and never a decimal comma as thousands', async () => {
+    const body =
+      header +
+      row('COMMA-OK', { price: '$1,250.00', stock: '2,500', minimum: '1,000', price_breaks: '1,500:1,100.00' }) +
+      // A spreadsheet in a decimal-comma locale: 12,50 is twelve and a half, not 1,250.
+      row('COMMA-EU', { price: '12,50', stock: '1,0' });
+    const before = await databaseFingerprint(app.db);
+    const res = await importCsv(body, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const [ok, european] = (res.json() as ImportResult).rows;
+    expect(ok).toMatchObject({ action: 'create', stockDelta: 2_500, errors: [] });
+    expect(european?.errors).toEqual([
+      { column: 'price', message: 'Price must be in dollars with at most 2 decimals, e.g. 12.50' },
+      { column: 'stock', message: 'Must be a whole number' },
+    ]);
+    const imported = await importCsv(
+      header + row('COMMA-OK', { price: '$1,250.00', stock: '2,500', minimum: '1,000', price_breaks: '1,500:1,100.00' }),
+      false,
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { id } = await app.db.selectFrom('tool').select('id').where('sku', '=', 'COMMA-OK').executeTakeFirstOrThrow();
+    expect((await app.inject({ url: `/api/tools/${id}` })).json()).toMatchObject({
+      priceCents: 125_000,
+      available: 2_500,
+      minimum: 1_000,
+      priceBreaks: [{ minQuantity: 1_500, unitPriceCents: 110_000 }],
+    });
+    expect(before).not.toBe(await databaseFingerprint(app.db));
+  });
+
   it('imports all or nothing: one bad row is a 400 naming its row and column, and nothing is written', async () => {
     const tool = await create({ sku: 'ALL-1', available: 10 });
     const before = await databaseFingerprint(app.db);
