@@ -150,25 +150,26 @@ describe('the outbox worker while requests keep the process busy', () => {
     await mailer.close();
   });
 
-  it('sends anyway once the email has waited yieldMs, however busy the process', async () => {
+  /** With the gauge saying busy throughout, one email to `recipient`, sent at last: how often the gauge was asked. */
+  async function sentWhileBusy(yieldMs: number, recipient: string) {
     const { state, gauge } = setGauge(true);
-    const { mailer, sent } = mailerWith({ yieldMs: 300, gauge });
-    await enqueue('late@example.com');
+    const { mailer, sent } = mailerWith({ yieldMs, gauge });
+    await enqueue(recipient);
     mailer.wake();
-    await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual(['late@example.com']), { timeout: 10_000 });
+    await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual([recipient]), { timeout: 10_000 });
+    await mailer.close();
+    return state;
+  }
+
+  it('sends anyway once the email has waited yieldMs, however busy the process', async () => {
+    const state = await sentWhileBusy(300, 'late@example.com');
     expect(state.asked).toBeGreaterThan(0);
     expect(state.busy).toBe(true);
-    await mailer.close();
   });
 
   it('never asks the gauge when yieldMs is 0', async () => {
-    const { state, gauge } = setGauge(true);
-    const { mailer, sent } = mailerWith({ yieldMs: 0, gauge });
-    await enqueue('now@example.com');
-    mailer.wake();
-    await vi.waitFor(() => expect(sent.map((m) => m.to)).toEqual(['now@example.com']), { timeout: 10_000 });
+    const state = await sentWhileBusy(0, 'now@example.com');
     expect(state.asked).toBe(0);
-    await mailer.close();
   });
 
   it('stops waiting for idle(): what is due is sent, busy or not', async () => {
