@@ -29,6 +29,7 @@ import { catalogSearchLiveOnly } from './migrations/029-catalog-search-live-only
 import { catalogInStockPostgres } from './migrations/030-catalog-in-stock-postgres.ts';
 import { catalogWordParts } from './migrations/031-catalog-word-parts.ts';
 import { catalogSearchStatistics } from './migrations/032-catalog-search-statistics.ts';
+import { orderSearchShortPendingLists } from './migrations/033-order-search-short-pending-lists.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '030-catalog-in-stock-postgres': catalogInStockPostgres(dialect),
     '031-catalog-word-parts': catalogWordParts(dialect),
     '032-catalog-search-statistics': catalogSearchStatistics(dialect),
+    '033-order-search-short-pending-lists': orderSearchShortPendingLists(dialect),
   };
 }
 
