@@ -24,6 +24,8 @@
 // figures to docs/performance.md. The store logs at info, a line per request, to a file.
 // BENCH_DURATION (s), BENCH_SIZES (100,10000,100000), BENCH_DATABASES (sqlite,postgres), BENCH_CASES tune it;
 // BENCH_CASES=ceiling runs health, list and the ceilings only (no build: `node scripts/bench.mjs`);
+// BENCH_TIMELINE=1 writes each measured run's answers (time, latency, status) next to its database,
+// e2e/.tmp/bench/<database>-<size>/<case>.timeline.json; scripts/bench/timeline.mjs reads them.
 // BENCH_NODE_OPTIONS is the store's NODE_OPTIONS (--cpu-prof is not allowed there: a --require preload that profiles).
 // PostgreSQL is TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 import { execFileSync, spawn } from 'node:child_process';
@@ -414,7 +416,8 @@ async function benchDatabase(name, port) {
           // A short warm-up (JIT, pools), then the measured run.
           load({ ...target, ...c.spec, duration: 2 });
           before = ORDER_CASES.includes(c.case) ? await countOrders(handle.db) : 0;
-          result = load({ ...target, ...c.spec, duration: DURATION });
+          const timeline = process.env.BENCH_TIMELINE ? { timeline: path.join(dir, `${c.case}.timeline.json`) } : {};
+          result = load({ ...target, ...c.spec, duration: DURATION, ...timeline });
         } finally {
           await ceiling?.stop();
         }
