@@ -3,7 +3,9 @@
 // page, a visitor's cart joining their account at login, quick order from pasted text and from
 // a CSV file, checkout (one order, all lines), pay, and order again.
 import type { Order } from '@toolsify/shared/orders';
-import { expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
+import type { Tool } from '@toolsify/shared/tools';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
+import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
 const cartLines = (page: import('@playwright/test').Page) => page.getByTestId('cart-line');
@@ -145,4 +147,49 @@ test('a cart line whose tool is gone or whose quantity no longer fits is flagged
   await page.getByRole('button', { name: 'Remove tool #2000000000' }).click();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(page.getByText('One line needs a change before you can check out.')).toBeVisible();
+});
+
+test('a line whose stock fell after the cart was read is named when checkout is refused, then flagged', async ({ page, playwright }) => {
+  // A tool of this test's own, so its stock is only ours to move.
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const created = await admin.post('/api/tools', {
+    data: {
+      name: 'Stale Cart Socket Set',
+      sku: `E2E-CART-${Date.now().toString(36)}`,
+      description: 'A tool made for the cart spec.',
+      img: '/images/tools/wrench-set.svg',
+      available: 50,
+      minimum: 1,
+      priceCents: 1_000,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const tool = (await created.json()) as Tool;
+
+  await signIn(page, newAccount('cart-stale'));
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 40 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(cartLines(page)).toContainText('$10.00 each');
+  // Another buyer takes stock while this cart is open: 30 left, the cart still shows 50.
+  expect((await admin.patch(`/api/tools/${tool.id}`, { data: { stock: { delta: -20, reason: 'correction' } } })).status()).toBe(200);
+  await admin.dispose();
+
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('12 Main St, Springfield');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  // The refusal names the tool, not "Line 1", and the cart reads the tool again and flags the line.
+  await expect(page.getByRole('alert').filter({ hasText: 'Stale Cart Socket Set:' })).toContainText(
+    "Stale Cart Socket Set: You cant't place order more than available quantity",
+  );
+  await expect(cartLines(page)).toContainText("You cant't place order more than available quantity");
+  await expect(cartLines(page)).toContainText('Up to 30 can be ordered now.');
+  await expect(page.getByText('One line needs a change before you can check out.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
+  await screenshots(page, 'cart-line-refused');
+  // Bringing the quantity within the stock clears both, and the order goes through.
+  await page.getByLabel('Quantity of Stale Cart Socket Set').fill('30');
+  await expect(page.getByRole('alert').filter({ hasText: 'Stale Cart Socket Set:' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
 });

@@ -22,6 +22,8 @@ interface PricedLine {
   tool: Tool | null;
   loading: boolean;
   problem: string | null;
+  /** With a quantity over the stock: how many can be ordered now (whole packs, within the rules). */
+  orderableNow: number | null;
 }
 
 /**
@@ -47,16 +49,18 @@ export default function CartPage() {
     const result = byId.get(line.toolId);
     const gone = result?.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 404;
     const tool = result?.status === 'fulfilled' ? result.value : null;
+    const check = tool && tool.available > 0 ? checkQuantity(line.quantity, tool) : null;
     const problem = gone
       ? 'This tool is no longer sold. Remove it to check out.'
       : tool
         ? tool.available === 0
           ? 'Out of Stock'
-          : (checkQuantity(line.quantity, tool)?.message ?? null)
+          : (check?.message ?? null)
         : result?.status === 'rejected'
           ? 'Could not load this tool.'
           : null;
-    return { line, tool, loading: result === undefined, problem };
+    const largest = tool && check?.kind === 'above-available' ? largestOrderable(tool) : 0;
+    return { line, tool, loading: result === undefined, problem, orderableNow: largest > 0 ? largest : null };
   });
   const total = priced.reduce((sum, p) => sum + (p.tool && !p.problem ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
   const flagged = priced.filter((p) => p.problem).length;
@@ -92,7 +96,7 @@ export default function CartPage() {
               {cart.lines.length === 1 ? '1 line' : `${cart.lines.length} lines`}
             </h2>
             <ul className="flex flex-col divide-y divide-base-300">
-              {priced.map(({ line, tool, problem }) => (
+              {priced.map(({ line, tool, problem, orderableNow }) => (
                 <li key={line.toolId} className="grid gap-3 py-4 sm:grid-cols-[1fr_auto_auto] sm:items-start" data-testid="cart-line">
                   <div className="min-w-0">
                     {tool ? (
@@ -110,6 +114,9 @@ export default function CartPage() {
                       <p className="mt-1 text-sm font-medium text-error" role="status">
                         {problem}
                       </p>
+                    )}
+                    {orderableNow !== null && (
+                      <p className="text-sm text-base-content/80">Up to {formatCount(orderableNow)} can be ordered now.</p>
                     )}
                   </div>
                   {tool ? (
@@ -167,7 +174,9 @@ export default function CartPage() {
           (cart.signedIn ? (
             <CheckoutForm
               lines={cart.lines}
+              lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
               disabled={flagged > 0 || loading}
+              onLinesRefused={() => void tools.refetch()}
               onPlaced={async (orderId) => {
                 await cart.save([]);
                 navigate(`/dashboard/payment/${orderId}`);

@@ -16,42 +16,27 @@ const checkoutSchema = z.object({ phone: phoneField, address: addressField, poNu
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
 
+interface CheckoutProps {
+  lines: CartLine[];
+  /** What the buyer calls each line (its tool's name), in the lines' order: a refused line is named by it. */
+  lineNames: readonly string[];
+  disabled: boolean;
+  onPlaced: (orderId: number) => Promise<void>;
+  /** The order was refused for its lines (the stock or a tool changed since the cart was read): read them again. */
+  onLinesRefused: () => void;
+}
+
 /**
  * Checkout: phone and address (the saved profile's to start with) and the buyer's own PO
  * number; places the cart as one order (all or nothing), then the buyer goes on to pay it.
  */
-export function CheckoutForm({
-  lines,
-  disabled,
-  onPlaced,
-}: {
-  lines: CartLine[];
-  disabled: boolean;
-  onPlaced: (orderId: number) => Promise<void>;
-}) {
+export function CheckoutForm(props: CheckoutProps) {
   const profile = useProfile();
   if (profile.isPending) return <span className="loading loading-spinner" aria-label="Loading your details" />;
-  return (
-    <CheckoutFields
-      lines={lines}
-      disabled={disabled}
-      onPlaced={onPlaced}
-      defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '', poNumber: '' }}
-    />
-  );
+  return <CheckoutFields {...props} defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '', poNumber: '' }} />;
 }
 
-function CheckoutFields({
-  lines,
-  disabled,
-  onPlaced,
-  defaults,
-}: {
-  lines: CartLine[];
-  disabled: boolean;
-  onPlaced: (orderId: number) => Promise<void>;
-  defaults: CheckoutValues;
-}) {
+function CheckoutFields({ lines, lineNames, disabled, onPlaced, onLinesRefused, defaults }: CheckoutProps & { defaults: CheckoutValues }) {
   const {
     register,
     handleSubmit,
@@ -60,7 +45,9 @@ function CheckoutFields({
   } = useForm<CheckoutValues>({ resolver: zodResolver(checkoutSchema), defaultValues: defaults });
   const placeOrder = usePlaceOrder();
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
-  const [refusals, setRefusals] = useState<string[]>([]);
+  // Why the server refused the lines, kept for the lines it refused: a changed cart clears it.
+  const [refusals, setRefusals] = useState<{ lines: string; items: string[] }>({ lines: '', items: [] });
+  const shownRefusals = refusals.lines === JSON.stringify(lines) ? refusals.items : [];
 
   const onSubmit = handleSubmit((values) => {
     const poNumber = poNumberField.safeParse(values.poNumber);
@@ -72,7 +59,7 @@ function CheckoutFields({
     const payload = JSON.stringify(input);
     const current = attempt?.payload === payload ? attempt : { key: newIdempotencyKey(), payload };
     setAttempt(current);
-    setRefusals([]);
+    setRefusals({ lines: '', items: [] });
     placeOrder.mutate(
       { input, idempotencyKey: current.key },
       {
@@ -92,14 +79,16 @@ function CheckoutFields({
             { id: 'order-failed' },
           );
           if (error instanceof ApiError) {
-            setRefusals(
-              Object.entries(error.fields)
-                .filter(([field]) => field.startsWith('lines'))
-                .map(([field, message]) => {
-                  const line = /^lines\.(\d+)\./.exec(field);
-                  return line ? `Line ${Number(line[1]) + 1}: ${message}` : message;
-                }),
-            );
+            const refused = Object.entries(error.fields)
+              .filter(([field]) => field.startsWith('lines'))
+              .map(([field, message]) => {
+                const line = /^lines\.(\d+)\./.exec(field);
+                if (!line) return message;
+                const n = Number(line[1]);
+                return `${lineNames[n] ?? `Line ${n + 1}`}: ${message}`;
+              });
+            setRefusals({ lines: JSON.stringify(lines), items: refused });
+            if (refused.length > 0) onLinesRefused();
           }
           setServerFieldErrors(error, FIELDS, setError);
         },
@@ -131,9 +120,9 @@ function CheckoutFields({
           error={errors.poNumber?.message}
           {...register('poNumber')}
         />
-        {refusals.length > 0 && (
+        {shownRefusals.length > 0 && (
           <ul role="alert" className="list-disc pl-5 text-sm text-error">
-            {refusals.map((text) => (
+            {shownRefusals.map((text) => (
               <li key={text}>{text}</li>
             ))}
           </ul>
