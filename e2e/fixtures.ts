@@ -91,6 +91,29 @@ export const test = base.extend({
   },
 });
 
+let ownTools = 0;
+
+/**
+ * A tool of a spec's own, added through the API by `admin` (a request context signed in as the
+ * admin), with a SKU no other tool has: its stock is only that spec's to move.
+ */
+export async function addOwnTool(
+  admin: APIRequestContext,
+  fields: { name: string; available: number; minimum: number; priceCents: number },
+): Promise<Tool> {
+  ownTools += 1;
+  const res = await admin.post('/api/tools', {
+    data: {
+      ...fields,
+      sku: `E2E-${Date.now().toString(36)}-${ownTools}`,
+      description: 'A tool made for an end-to-end spec.',
+      img: '/images/tools/wrench-set.svg',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Tool;
+}
+
 /** A demo tool by its SKU, as the catalog answers it today (its stock as other specs left it). */
 export async function toolBySku(request: APIRequestContext, sku: string): Promise<Tool> {
   const page = (await (await request.get(`/api/tools?q=${encodeURIComponent(sku)}`)).json()) as ToolPage;

@@ -3,8 +3,7 @@
 // page, a visitor's cart joining their account at login, quick order from pasted text and from
 // a CSV file, checkout (one order, all lines), pay, and order again.
 import type { Order } from '@toolsify/shared/orders';
-import type { Tool } from '@toolsify/shared/tools';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
@@ -153,19 +152,7 @@ test('a line whose stock fell after the cart was read is named when checkout is 
   // A tool of this test's own, so its stock is only ours to move.
   const admin = await playwright.request.newContext({ baseURL });
   await signInRequest(admin, adminAccount());
-  const created = await admin.post('/api/tools', {
-    data: {
-      name: 'Stale Cart Socket Set',
-      sku: `E2E-CART-${Date.now().toString(36)}`,
-      description: 'A tool made for the cart spec.',
-      img: '/images/tools/wrench-set.svg',
-      available: 50,
-      minimum: 1,
-      priceCents: 1_000,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const tool = (await created.json()) as Tool;
+  const tool = await addOwnTool(admin, { name: 'Stale Cart Socket Set', available: 50, minimum: 1, priceCents: 1_000 });
 
   await signIn(page, newAccount('cart-stale'));
   expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 40 }] } })).status()).toBe(200);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool } from '@toolsify/shared/tools';
-import { adminAccount, expect, latestMail, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, latestMail, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
 import { baseURL, outboxDir } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,23 +13,11 @@ import path from 'node:path';
  * when it is back" on an out-of-stock tool.
  */
 
-let seq = 0;
-
 /** A tool of this spec's own (added by the admin through the API), so its stock is only ours to move. */
 async function newTool(browser: Browser, fields: { name: string; available: number; minimum: number; priceCents: number }): Promise<Tool> {
   const admin = await browser.newContext({ baseURL });
   await signInRequest(admin.request, adminAccount());
-  seq += 1;
-  const res = await admin.request.post('/api/tools', {
-    data: {
-      ...fields,
-      sku: `E2E-FT-${Date.now().toString(36)}-${seq}`,
-      description: 'A tool made for the follow-through spec.',
-      img: '/images/tools/wrench-set.svg',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const tool = (await res.json()) as Tool;
+  const tool = await addOwnTool(admin.request, fields);
   await admin.close();
   return tool;
 }
