@@ -805,6 +805,22 @@ export async function mergeSearchIndexStep(db: Db, pages: number): Promise<boole
   return (await writes()) - before >= 2;
 }
 
+/**
+ * SQLite: the search index made again from the tools table, in one transaction: emptied, then
+ * every live tool in it with its words' parts (tool_search_parts, which the server registers on
+ * its connections: the sqlite3 shell has no such function). What an operator runs after
+ * restoring a file copied mid-write, or after changing tools by hand. Answers how many tools it
+ * holds.
+ */
+export async function rebuildSqliteSearchIndex(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`insert into tool_fts (tool_fts) values ('delete-all')`.execute(trx);
+    const result = await sql`insert into tool_fts (rowid, name, sku, description, parts)
+      select -id, name, sku, description, tool_search_parts(name, sku) from tool where deleted_at is null`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  });
+}
+
 export async function findToolById(db: Db, id: number): Promise<ToolRow | undefined> {
   return db.selectFrom('tool').select(TOOL_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

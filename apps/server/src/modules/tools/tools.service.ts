@@ -32,6 +32,7 @@ import {
   findLiveToolsBySku,
   findToolById,
   mergeSearchIndexStep,
+  rebuildSqliteSearchIndex,
   skuIsTaken,
   wordsFoundInside,
   type CatalogFilter,
@@ -203,6 +204,18 @@ export async function tidySearchIndex(deps: Pick<ServiceDeps, 'db' | 'dialect'>)
     await new Promise((resolve) => setImmediate(resolve));
   }
   return steps;
+}
+
+/**
+ * Makes the catalog's search index again from the tools (SQLite: rebuildSqliteSearchIndex, then
+ * merged into one segment) and answers how many tools it holds; undefined on PostgreSQL, whose
+ * search column the database computes from each row itself (nothing to make again).
+ */
+export async function rebuildSearchIndex(deps: Pick<ServiceDeps, 'db' | 'dialect'>): Promise<number | undefined> {
+  if (deps.dialect !== 'sqlite') return undefined;
+  const tools = await rebuildSqliteSearchIndex(deps.db);
+  await tidySearchIndex(deps);
+  return tools;
 }
 
 /** Quick order: the live tools with these SKUs, in any case (the unique index on lower(sku) answers it). */
