@@ -809,8 +809,8 @@ export async function mergeSearchIndexStep(db: Db, pages: number): Promise<boole
  * SQLite: the search index made again from the tools table, in one transaction: emptied, then
  * every live tool in it with its words' parts (tool_search_parts, which the server registers on
  * its connections: the sqlite3 shell has no such function). What an operator runs after
- * restoring a file copied mid-write, or after changing tools by hand. Answers how many tools it
- * holds.
+ * restoring a file copied mid-write (`npm run admin -- rebuild-search`). Answers how many tools
+ * it holds.
  */
 export async function rebuildSqliteSearchIndex(db: Db): Promise<number> {
   return db.transaction().execute(async (trx) => {
