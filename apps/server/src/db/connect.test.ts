@@ -1,15 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase, withStatementCache } from './connect.ts';
-import { createTestApp, usePostgres } from '../test/helpers.ts';
+import { createTestApp, testFolder, usePostgres } from '../test/helpers.ts';
 
 describe('a SQLite connection', () => {
   it('is durable (WAL, synchronous FULL), checks foreign keys and keeps temporary tables in memory', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'connect-')), 'db.sqlite');
+    const file = path.join(testFolder('connect-'), 'db.sqlite');
     const { db, sqlite } = connectDatabase({ url: file });
     try {
       expect(sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -104,7 +102,7 @@ describe('the SQLite statement cache', () => {
   });
 
   it("sees another connection's schema change from the next turn on", async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'statement-cache-')), 'db.sqlite');
+    const file = path.join(testFolder('statement-cache-'), 'db.sqlite');
     const { db } = open(10, file);
     const other = new SQLite(file);
     try {

@@ -1,13 +1,13 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect.ts';
 import { startWalCheckpoints, WAL_PAGES_BEFORE_OWN_CHECKPOINT } from './wal-checkpoints.ts';
+import { testFolder } from '../test/helpers.ts';
 
-const fileIn = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), 'wal-checkpoints-')), name);
+const fileIn = (name: string) => path.join(testFolder('wal-checkpoints-'), name);
 
 /** How many rows of `t` the database file itself holds: a copy of it without its WAL. */
 function rowsInTheFile(file: string): number {

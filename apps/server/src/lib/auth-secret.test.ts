@@ -1,16 +1,15 @@
-import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signJWT } from 'better-auth/crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { signUp, usePostgres } from '../test/helpers.ts';
+import { signUp, testFolder, usePostgres } from '../test/helpers.ts';
 import { resolveAuthSecret, secretFileFor } from './auth-secret.ts';
 
 function tempDatabaseUrl(): string {
-  return `file:${path.join(mkdtempSync(path.join(tmpdir(), 'toolsify-secret-')), 'store.db')}`;
+  return `file:${path.join(testFolder('toolsify-secret-'), 'store.db')}`;
 }
 
 describe('the secret that signs sessions and tokens', () => {

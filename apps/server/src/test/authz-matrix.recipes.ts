@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { findToolById, insertTool } from '../modules/tools/tools.repository.ts';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from './helpers.ts';
+import { as, createTestApp, removeTestFolder, signUp, signUpAdmin, type TestUser } from './helpers.ts';
 
 /**
  * How to call every route the server registers, with real fixtures: the authorization
@@ -173,6 +173,7 @@ export async function createMatrixApp(env: Record<string, string> = {}): Promise
     { WEB_DIST_DIR: webDir, MAX_UNPAID_ORDERS_PER_BUYER: '0', ...env },
     { serveWeb: true, onRoute: collector.onRoute },
   );
+  app.addHook('onClose', async () => removeTestFolder(webDir));
   await app.ready();
   const fx = await createFixtures(app);
   return { app, routes: collector.routes(), fx };

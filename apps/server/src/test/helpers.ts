@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { nowIso, type Db } from '../db/schema.ts';
@@ -11,8 +12,28 @@ import { nowIso, type Db } from '../db/schema.ts';
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
 /**
+ * Removes a test's temporary folder, never failing the test: a file written into it meanwhile
+ * (an email an app still sends as it closes) is retried, and what is left is the system's to clean.
+ */
+export function removeTestFolder(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // Left in the system's temporary folder.
+  }
+}
+
+/** A new temporary folder (its name starts with `prefix`) for the running test, removed once the test has finished. */
+export function testFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => removeTestFolder(dir));
+  return dir;
+}
+
+/**
  * A fresh app on a fresh database: in-memory SQLite, or (TEST_DB=postgres) a new schema of
- * its own in TEST_DATABASE_URL (or the one `env.DATABASE_SCHEMA` names), dropped when the app closes.
+ * its own in TEST_DATABASE_URL (or the one `env.DATABASE_SCHEMA` names), dropped when the app closes,
+ * as its folder of mail and uploads (a temporary one) is removed.
  */
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const dir = mkdtempSync(path.join(tmpdir(), 'toolsify-test-'));
@@ -31,6 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     base.DATABASE_SCHEMA = schema;
   }
   const app = await buildApp(testConfig({ ...base, ...env }), options);
+  // Added after the app's own closing hooks, so it runs after them (the mail's among them).
+  app.addHook('onClose', async () => removeTestFolder(dir));
   if (schema) {
     const url = base.DATABASE_URL!;
     app.addHook('onClose', async () => {

@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { messages } from '@toolsify/shared/messages';
-import { createTestApp } from '../../test/helpers.ts';
+import { createTestApp, testFolder } from '../../test/helpers.ts';
 import { parseMail, type OutboxMail } from '../auth/testing/outbox.ts';
 import { testConfig } from '../../config.ts';
 import { createMailTransport } from './mailer.ts';
@@ -122,7 +121,7 @@ describe('a mail server that is down', () => {
 
 describe('mail as files (no SMTP_URL)', () => {
   it('writes each message to the outbox folder, made again when it was removed', async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mail-files-')), 'outbox');
+    const dir = path.join(testFolder('mail-files-'), 'outbox');
     const transport = createMailTransport(testConfig({ MAIL_OUTBOX_DIR: dir }), pino({ enabled: false }));
     const mail = (n: number) => ({
       to: `b${n}@example.com`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../app.ts';
 import { testConfig } from '../../../config.ts';
-import { createTestApp, usePostgres } from '../../../test/helpers.ts';
+import { createTestApp, removeTestFolder, usePostgres } from '../../../test/helpers.ts';
 
 export interface SharedDatabase {
   /** The first app (it owns the database: closing it drops a PostgreSQL schema). */
@@ -30,6 +30,8 @@ export async function createSharedDatabase(env: Record<string, string> = {}): Pr
     const dir = mkdtempSync(path.join(tmpdir(), 'toolsify-shared-'));
     databaseEnv = { DATABASE_URL: `file:${path.join(dir, 'shared.db')}` };
     first = await createTestApp({ ...env, ...databaseEnv });
+    // The database file goes with the app that owns it (closed last, see close()).
+    first.addHook('onClose', async () => removeTestFolder(dir));
   }
   const others: FastifyInstance[] = [];
   return {
