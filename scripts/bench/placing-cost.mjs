@@ -20,6 +20,10 @@ const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const ROUNDS = Number(process.env.PLACING_ROUNDS ?? 2);
 const GROUP = 49;
 const LINES = 5;
+const BUYERS = 50;
+/** Each variant's measured runs, and the groups placed in each. */
+const RUNS = 4;
+const GROUPS_A_RUN = 30;
 const ORDER_TABLES = ['orders', 'order_line', 'order_event', 'outbox'];
 
 /** What each variant leaves out of the migrated schema: foreign keys and indexes of the order tables. */
@@ -58,7 +62,7 @@ async function measure(variant) {
       );
     }
     const tools = (await sql`select id from tool order by id`.execute(db)).rows.map((row) => row.id);
-    for (let u = 0; u < 50; u++) {
+    for (let u = 0; u < BUYERS; u++) {
       await sql`insert into "user" (id, name, email) values (${`u${u}`}, ${`Buyer ${u}`}, ${`buyer${u}@example.com`})`.execute(db);
     }
     const left = [
@@ -80,11 +84,11 @@ async function measure(variant) {
     await sql.raw(create).execute(db);
     const input = JSON.stringify(
       Array.from({ length: GROUP }, (_, k) => ({
-        userId: `u${k % 50}`,
+        userId: `u${k % BUYERS}`,
         tools,
         quantities: tools.map(() => 2),
-        buyerEmail: `buyer${k % 50}@example.com`,
-        buyerName: `Buyer ${k % 50}`,
+        buyerEmail: `buyer${k % BUYERS}@example.com`,
+        buyerName: `Buyer ${k % BUYERS}`,
         phone: '+1 555 010 2030',
         address: '12 Main St, Springfield',
         poNumber: `PO-${k}`,
@@ -95,7 +99,7 @@ async function measure(variant) {
     );
     await perOrder(db, name, input, 40); // warm: plans cached, pages in memory
     const runs = [];
-    for (let r = 0; r < 4; r++) runs.push(await perOrder(db, name, input, 30));
+    for (let r = 0; r < RUNS; r++) runs.push(await perOrder(db, name, input, GROUPS_A_RUN));
     return runs;
   } finally {
     await db.destroy();
@@ -110,7 +114,9 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(results.get('as built'));
-console.log(`A ${LINES}-line order in groups of ${GROUP}, ${ROUNDS} rounds of 4 runs of 30 groups (median, us per order):`);
+console.log(
+  `A ${LINES}-line order in groups of ${GROUP}, ${ROUNDS} rounds of ${RUNS} runs of ${GROUPS_A_RUN} groups (median, us per order):`,
+);
 for (const [variant, runs] of results) {
   console.log(`  ${variant.padEnd(28)} ${median(runs).toFixed(0).padStart(5)} us  ${(median(runs) / base).toFixed(2)} x`);
 }
