@@ -7,8 +7,15 @@ import { findInvariantViolations } from '../../test/invariants.ts';
 import { GroupCommit, inSavepointsNow, type GroupCommitOptions } from './orders.group-commit.ts';
 import { executeNow, sqliteNowOf } from '../../db/connect.ts';
 import { acceptingBurst } from '../../lib/turn-gate.ts';
-import { MAX_POSTGRES_GROUP, placeOrderTakingStock, placementGroupsOf, postgresPlacingFunction } from './orders.repository.ts';
+import {
+  MAX_POSTGRES_GROUP,
+  placeOrderTakingStock,
+  placementGroupsOf,
+  postgresGroupsRunAgain,
+  postgresPlacingFunction,
+} from './orders.repository.ts';
 import { makeTool, orderBody, stockOf } from './orders.test-helpers.ts';
+import { insertStockAdjustment } from '../tools/tools.repository.ts';
 
 /** A group commit whose work answers each item with itself, recording each group's items. */
 function recordingGroups(options: GroupCommitOptions = {}) {
@@ -480,7 +487,7 @@ describe('placing orders in groups (group commit)', () => {
     it('creates the function of this code once, named by its text', async () => {
       const { name, create } = postgresPlacingFunction(app.db);
       expect(postgresPlacingFunction(app.db).name).toBe(name);
-      expect(create).toContain(`create function ${name}(orders jsonb)`);
+      expect(create).toContain(`create function ${name}(orders jsonb, lock_first boolean)`);
       // The app above has placed orders: its function is there, and only it.
       expect(await placingFunctions()).toEqual([name]);
     });
@@ -488,12 +495,110 @@ describe('placing orders in groups (group commit)', () => {
     it('places a large group in one statement, at most MAX_POSTGRES_GROUP orders each', async () => {
       const tool = await makeTool(app, { available: 1_000 });
       const before = placementGroupsOf(app.db, app.dialect).stats.groups;
+      const runAgain = postgresGroupsRunAgain(app.db);
       const answers = await Promise.all(Array.from({ length: 120 }, (_, n) => place(buyers[n % 3]!, orderBody(tool.id, 2))));
       expect(answers.every((res) => res.statusCode === 201)).toBe(true);
       const { stats } = placementGroupsOf(app.db, app.dialect);
       expect(stats.largest).toBeLessThanOrEqual(MAX_POSTGRES_GROUP);
       expect(stats.groups - before).toBeLessThan(120);
       expect(await stockOf(app, tool.id)).toBe(1_000 - 240);
+      // Two groups at once took stock of the same tool, each decided on the stock it read: the
+      // first to write left enough for the second, which therefore stood as decided.
+      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    });
+
+    /**
+     * Places `orders` while another transaction holds a change to the tool uncommitted (`change`,
+     * and a stock correction of `stockDelta` in the ledger): the group reads the tool as it was,
+     * decides its orders on that, and waits to lock the tool; the change is committed once the
+     * group waits. Answers the placements' answers.
+     */
+    async function placeWhileChanging(
+      toolId: number,
+      { stockDelta = 0, ...change }: Record<string, unknown> & { stockDelta?: number },
+      orders: Array<() => Promise<LightMyRequestResponse>>,
+    ) {
+      const { answers } = await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('tool')
+          .set({ ...change, available: sql`available + ${stockDelta}` })
+          .where('id', '=', toolId)
+          .execute();
+        if (stockDelta !== 0) await insertStockAdjustment(trx, { toolId, delta: stockDelta, reason: 'correction', userId: null });
+        const answering = Promise.all(orders.map((order) => order()));
+        // The group waits for the tool's lock once it has decided its orders.
+        for (let waited = 0; ; waited += 10) {
+          const { rows } = await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%place_orders%'`.execute(app.db);
+          if (Number(rows[0]?.n) > 0) break;
+          if (waited > 10_000) throw new Error('the group never waited for the tool');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // Wrapped: the transaction commits when this returns, not once the placements are answered.
+        return { answers: answering };
+      });
+      return answers;
+    }
+
+    it('a group decided on stock that ran short meanwhile is decided again on the stock as it is (decision 024)', async () => {
+      const tool = await makeTool(app, { available: 10 });
+      const runAgain = postgresGroupsRunAgain(app.db);
+      const answers = await placeWhileChanging(
+        tool.id,
+        { stockDelta: -8 },
+        [0, 1, 2].map((n) => () => place(buyers[n]!, orderBody(tool.id, 1))),
+      );
+      // Read as 10, all three fitted; decided again on 2, the third is refused.
+      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 409]);
+      expect(await stockOf(app, tool.id)).toBe(0);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    });
+
+    it('a group decided on a price changed meanwhile is decided again at the new price (decision 024)', async () => {
+      const tool = await makeTool(app, { available: 10, priceCents: 1_000 });
+      const runAgain = postgresGroupsRunAgain(app.db);
+      const answers = await placeWhileChanging(
+        tool.id,
+        { price_cents: 1_500 },
+        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 2))),
+      );
+      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
+      expect(answers.map((res) => [res.statusCode, res.json().totalCents])).toEqual([
+        [201, 3_000],
+        [201, 3_000],
+      ]);
+      expect(await stockOf(app, tool.id)).toBe(6);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    });
+
+    it('a group that refused an order for stock is decided again when stock came back meanwhile (decision 024)', async () => {
+      const tool = await makeTool(app, { available: 1 });
+      const runAgain = postgresGroupsRunAgain(app.db);
+      const answers = await placeWhileChanging(
+        tool.id,
+        { stockDelta: 4 },
+        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 1))),
+      );
+      // Read as 1, the second was refused; with 5 now, both are placed.
+      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+      expect(await stockOf(app, tool.id)).toBe(3);
+      expect(await findInvariantViolations(app.db)).toEqual([]);
+    });
+
+    it('a group whose tools changed in ways its orders do not read stands as decided (decision 024)', async () => {
+      const tool = await makeTool(app, { available: 10 });
+      const runAgain = postgresGroupsRunAgain(app.db);
+      const answers = await placeWhileChanging(
+        tool.id,
+        { description: 'A drill, described again', stockDelta: -2 },
+        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 3))),
+      );
+      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain);
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+      expect(await stockOf(app, tool.id)).toBe(2);
       expect(await findInvariantViolations(app.db)).toEqual([]);
     });
 
@@ -546,7 +651,7 @@ describe('placing orders in groups (group commit)', () => {
     it('creates the function again when it is gone', async () => {
       const tool = await makeTool(app, { available: 10 });
       const [name] = await placingFunctions();
-      await sql.raw(`drop function ${name}(jsonb)`).execute(app.db);
+      await sql.raw(`drop function ${name}(jsonb, boolean)`).execute(app.db);
       // The group that finds it gone fails (nothing stored); the next creates it and places.
       const first = await place(buyers[0]!, orderBody(tool.id, 1));
       expect(first.statusCode).toBe(500);

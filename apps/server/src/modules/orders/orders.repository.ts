@@ -720,22 +720,29 @@ const insertLinesOnSqlite = builtOncePerShape((db, shape: { lines: number }, v: 
 );
 
 /**
- * PostgreSQL's placing function (decision 014): `<name>(orders jsonb) returns setof jsonb`,
- * placing a group's orders in one statement, so in one transaction with one commit, each order
- * in its own subtransaction (a BEGIN ... EXCEPTION block): a refused order, or one whose
- * idempotency key is taken, is undone alone and answered as such, and the others stand. Every
- * tool of the group is locked first, in id order (as a cancel's returnStock locks them), so two
- * groups never deadlock; a much-ordered tool is then locked once per group, not once per order,
- * and the group runs inside PostgreSQL with no round trip between its orders.
+ * PostgreSQL's placing function (decision 014): `<name>(orders jsonb, lock_first boolean)
+ * returns setof jsonb`, placing a group's orders in one statement, so in one transaction with
+ * one commit, each order in its own subtransaction (a BEGIN ... EXCEPTION block): a refused
+ * order, or one whose idempotency key is taken, is undone alone and answered as such, and the
+ * others stand. The group runs inside PostgreSQL with no round trip between its orders.
  *
- * Each order is decided as decision 005's statement decides it, on the locked rows: every line
- * takeable (takeable, unitPriceSql: the same SQL as SQLite's) from the tool's stock less what
- * the group's earlier orders took, the order inserted only if every line was, its total payable
- * and the buyer under the cap, then its lines, its first event and its email. The stock itself
- * is written once per tool at the end of the group (with the table's CHECK available >= 0):
- * a row updated by every order of one transaction would leave a version per order that nothing
- * can prune before the commit, and once its page is full every update writes every index of
- * the tool (5-line orders: 90 against 230 orders/s).
+ * Each order is decided as decision 005's statement decides it, on the group's copy of its
+ * tools (read once, `p_seen`): every line takeable (takeable, unitPriceSql: the same SQL as
+ * SQLite's) from the tool's stock less what the group's earlier orders took, the order inserted
+ * only if every line was, its total payable and the buyer under the cap, then its lines, its
+ * first event and its email. The stock itself is written once per tool at the end of the group
+ * (with the table's CHECK available >= 0): a row updated by every order of one transaction
+ * would leave a version per order that nothing can prune before the commit, and once its page
+ * is full every update writes every index of the tool (5-line orders: 90 against 230 orders/s).
+ *
+ * The tools are locked only for that write (decision 024), in id order (as a cancel's
+ * returnStock locks them), so two groups never deadlock and the two groups of a process
+ * (POSTGRES_GROUPS_AT_ONCE) decide and write their orders at the same time instead of one
+ * after the other. Once they are locked the group checks that every order would be decided the
+ * same on the rows as they are now; when not (an admin changed a price, another group or a
+ * buyer's cancel moved the stock under a refused order, the stock ran short), it raises
+ * TOOLS_CHANGED, nothing of it stays, and placeOnPostgres runs it again with `lock_first`: the
+ * tools locked before they are read, as every group was before decision 024.
  *
  * The function's text is built here from those same pieces, and its name carries the text's
  * hash: a server creates its own version on first use, and two versions of the code (a rolling
@@ -757,11 +764,23 @@ declare
   p_placed jsonb;
   -- What the group's placed orders have taken so far, by tool id.
   p_taken jsonb := '{}';
+  -- Every tool of the group, and the tools as its orders are decided on.
+  p_group_tools integer[];
+  p_seen tool[];
+  -- Whether an order of the group was refused (for stock, or anything else).
+  p_refused boolean := false;
 begin
-  -- Every tool of the group, in id order: two groups, or a group and a cancel, never deadlock.
-  perform 1 from tool
-  where id in (select (jsonb_array_elements_text(o -> 'tools'))::integer from jsonb_array_elements(orders) o)
-  order by id for no key update;
+  p_group_tools := array(select distinct (jsonb_array_elements_text(o -> 'tools'))::integer from jsonb_array_elements(orders) o);
+  if lock_first then
+    -- Every tool of the group, in id order: two groups, or a group and a cancel, never deadlock.
+    perform 1 from tool where id = any(p_group_tools) order by id for no key update;
+  end if;
+  -- Only what the decisions read (the rest of the row, its search keys among them, left out).
+  p_seen := array(
+    select jsonb_populate_record(null::tool, jsonb_build_object('id', t.id, 'name', t.name, 'sku', t.sku,
+      'available', t.available, 'minimum', t.minimum, 'max_per_order', t.max_per_order, 'pack_size', t.pack_size,
+      'deleted_at', t.deleted_at, 'price_cents', t.price_cents, 'price_breaks', t.price_breaks))
+    from tool t where t.id = any(p_group_tools));
   for p_order in select value from jsonb_array_elements(orders) loop
     p_user := p_order ->> 'userId';
     p_tools := array(select (jsonb_array_elements_text(p_order -> 'tools'))::integer);
@@ -776,10 +795,10 @@ begin
         select (req.line_no - 1)::integer as line_no, tool.id as tool_id, tool.name as tool_name, tool.sku, req.quantity,
           ${unitPriceSql('postgres', q)} as unit_price_cents
         from req join (
-          -- The tool as the group leaves it so far: its stock less what earlier orders took.
+          -- The tool as the group read it, less what its earlier orders took.
           select t.id, t.name, t.sku, t.available - coalesce((p_taken ->> t.id::text)::integer, 0) as available,
             t.minimum, t.max_per_order, t.pack_size, t.deleted_at, t.price_cents, t.price_breaks
-          from tool t where t.id = any(p_tools)
+          from unnest(p_seen) t where t.id = any(p_tools)
         ) tool on tool.id = req.tool_id
         where ${takeable('postgres', q)}
       ),
@@ -835,9 +854,26 @@ begin
       when unique_violation then return next '{"failed": "unique_violation"}'::jsonb;
       when raise_exception then
         if sqlerrm <> 'toolsify: order refused' then raise; end if;
+        p_refused := true;
         return next '{"failed": "refused"}'::jsonb;
     end;
   end loop;
+  -- The tools, in id order (held already when lock_first), then checked: were the group's orders
+  -- decided on the rows as they are now, each still decided the same? Every field the decisions
+  -- read unchanged, the stock enough for what the group took, and, when an order was refused,
+  -- no more stock than the group read (with more, it might have been placed).
+  perform 1 from tool where id = any(p_group_tools) order by id for no key update;
+  if exists (
+    select 1 from unnest(p_seen) s left join tool t on t.id = s.id
+    where t.id is null
+      or (t.name, t.sku, t.minimum, t.max_per_order, t.pack_size, t.deleted_at, t.price_cents, t.price_breaks)
+        is distinct from (s.name, s.sku, s.minimum, s.max_per_order, s.pack_size, s.deleted_at, s.price_cents, s.price_breaks)
+      or t.available < coalesce((p_taken ->> s.id::text)::integer, 0)
+      or (p_refused and t.available > s.available)
+  ) then
+    -- Nothing of the group stays; the caller runs it again with lock_first.
+    raise exception ${sql.lit(TOOLS_CHANGED)} using errcode = '40001';
+  end if;
   -- The stock of each tool, once for the whole group (CHECK available >= 0 backs it).
   update tool set available = tool.available - taken.quantity, updated_at = p_now
   from (select key::integer as id, value::integer as quantity from jsonb_each_text(p_taken)) taken
@@ -845,7 +881,7 @@ begin
 end`.compile(db);
   if (body.parameters.length > 0) throw new Error('the placing function must not take parameters');
   const name = `toolsify_place_orders_${hash('sha1', body.sql, 'hex').slice(0, 12)}`;
-  const create = `create function ${name}(orders jsonb) returns setof jsonb language plpgsql as $place$${body.sql}$place$`;
+  const create = `create function ${name}(orders jsonb, lock_first boolean) returns setof jsonb language plpgsql as $place$${body.sql}$place$`;
   return { name, create };
 }
 
@@ -882,8 +918,34 @@ function idempotencyKeyTaken(): Error {
   return Object.assign(new Error('duplicate key value violates unique constraint "orders_user_idempotency_key"'), { code: '23505' });
 }
 
-/** Places `orders` on PostgreSQL in one statement (postgresPlacingFunction): one outcome per order, in their order. */
+/** The placing function's error when its tools changed while its orders were decided (postgresPlacingFunction). */
+const TOOLS_CHANGED = 'toolsify: the tools changed while the group was decided';
+
+/** How many PostgreSQL groups were run again with their tools locked first (decision 024), per database. */
+const placingRetries = new WeakMap<Kysely<Database>, number>();
+export const postgresGroupsRunAgain = (db: Kysely<Database>): number => placingRetries.get(db) ?? 0;
+
+/**
+ * Places `orders` on PostgreSQL in one statement (postgresPlacingFunction): one outcome per
+ * order, in their order. Decided on the tools as read; when they changed meanwhile, decided
+ * again with them locked first (decision 024).
+ */
 async function placeOnPostgres(db: Kysely<Database>, orders: readonly OrderRequest[]): Promise<Array<Outcome<Placed>>> {
+  try {
+    return await placeOnPostgresOnce(db, orders, false);
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code !== '40001' || message !== TOOLS_CHANGED) throw error;
+    placingRetries.set(db, postgresGroupsRunAgain(db) + 1);
+    return placeOnPostgresOnce(db, orders, true);
+  }
+}
+
+async function placeOnPostgresOnce(
+  db: Kysely<Database>,
+  orders: readonly OrderRequest[],
+  lockFirst: boolean,
+): Promise<Array<Outcome<Placed>>> {
   const name = await placingFunctionOf(db);
   const now = nowIso();
   const input = orders.map((order) => ({
@@ -901,7 +963,7 @@ async function placeOnPostgres(db: Kysely<Database>, orders: readonly OrderReque
   }));
   const { rows } = await sql<{
     placed: Record<string, unknown>;
-  }>`/* prepared place_orders */ select ${sql.id(name)}(${JSON.stringify(input)}::jsonb) as placed`
+  }>`/* prepared place_orders */ select ${sql.id(name)}(${JSON.stringify(input)}::jsonb, ${lockFirst}) as placed`
     .execute(db)
     .catch((error: unknown) => {
       // The function is gone (dropped by hand, the schema restored from a dump without it):
