@@ -541,66 +541,72 @@ describe('placing orders in groups (group commit)', () => {
       return answers;
     }
 
-    it('a group decided on stock that ran short meanwhile is decided again on the stock as it is (decision 024)', async () => {
-      const tool = await makeTool(app, { available: 10 });
-      const runAgain = postgresGroupsRunAgain(app.db);
-      const answers = await placeWhileChanging(
-        tool.id,
-        { stockDelta: -8 },
-        [0, 1, 2].map((n) => () => place(buyers[n]!, orderBody(tool.id, 1))),
-      );
-      // Read as 10, all three fitted; decided again on 2, the third is refused.
-      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
-      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 409]);
-      expect(await stockOf(app, tool.id)).toBe(0);
-      expect(await findInvariantViolations(app.db)).toEqual([]);
-    });
+    /**
+     * Each race: the tool, the change committed while a group decides, each order's quantity (a
+     * buyer each), and what comes of it (the tool's price is 1,250 cents unless said).
+     */
+    const races = [
+      {
+        // Read as 10, all three fit; decided again on 2, the third is refused.
+        race: 'a group decided on stock that ran short meanwhile is decided again on the stock as it is',
+        tool: { available: 10 },
+        change: { stockDelta: -8 },
+        quantities: [1, 1, 1],
+        runAgain: 1,
+        answers: [201, 201, 409],
+        totals: [1_250, 1_250],
+        stock: 0,
+      },
+      {
+        race: 'a group decided on a price changed meanwhile is decided again at the new price',
+        tool: { available: 10, priceCents: 1_000 },
+        change: { price_cents: 1_500 },
+        quantities: [2, 2],
+        runAgain: 1,
+        answers: [201, 201],
+        totals: [3_000, 3_000],
+        stock: 6,
+      },
+      {
+        // Read as 1, the second is refused; with 5 now, both are placed.
+        race: 'a group that refused an order for stock is decided again when stock came back meanwhile',
+        tool: { available: 1 },
+        change: { stockDelta: 4 },
+        quantities: [1, 1],
+        runAgain: 1,
+        answers: [201, 201],
+        totals: [1_250, 1_250],
+        stock: 3,
+      },
+      {
+        race: 'a group whose tools changed in ways its orders do not read stands as decided',
+        tool: { available: 10 },
+        change: { description: 'A drill, described again', stockDelta: -2 },
+        quantities: [3, 3],
+        runAgain: 0,
+        answers: [201, 201],
+        totals: [3_750, 3_750],
+        stock: 2,
+      },
+    ];
 
-    it('a group decided on a price changed meanwhile is decided again at the new price (decision 024)', async () => {
-      const tool = await makeTool(app, { available: 10, priceCents: 1_000 });
-      const runAgain = postgresGroupsRunAgain(app.db);
-      const answers = await placeWhileChanging(
-        tool.id,
-        { price_cents: 1_500 },
-        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 2))),
-      );
-      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
-      expect(answers.map((res) => [res.statusCode, res.json().totalCents])).toEqual([
-        [201, 3_000],
-        [201, 3_000],
-      ]);
-      expect(await stockOf(app, tool.id)).toBe(6);
-      expect(await findInvariantViolations(app.db)).toEqual([]);
-    });
-
-    it('a group that refused an order for stock is decided again when stock came back meanwhile (decision 024)', async () => {
-      const tool = await makeTool(app, { available: 1 });
-      const runAgain = postgresGroupsRunAgain(app.db);
-      const answers = await placeWhileChanging(
-        tool.id,
-        { stockDelta: 4 },
-        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 1))),
-      );
-      // Read as 1, the second was refused; with 5 now, both are placed.
-      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain + 1);
-      expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
-      expect(await stockOf(app, tool.id)).toBe(3);
-      expect(await findInvariantViolations(app.db)).toEqual([]);
-    });
-
-    it('a group whose tools changed in ways its orders do not read stands as decided (decision 024)', async () => {
-      const tool = await makeTool(app, { available: 10 });
-      const runAgain = postgresGroupsRunAgain(app.db);
-      const answers = await placeWhileChanging(
-        tool.id,
-        { description: 'A drill, described again', stockDelta: -2 },
-        [0, 1].map((n) => () => place(buyers[n]!, orderBody(tool.id, 3))),
-      );
-      expect(postgresGroupsRunAgain(app.db)).toBe(runAgain);
-      expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
-      expect(await stockOf(app, tool.id)).toBe(2);
-      expect(await findInvariantViolations(app.db)).toEqual([]);
-    });
+    for (const { race, tool: stock, change, quantities, runAgain, answers, totals, stock: left } of races) {
+      it(`${race} (decision 024)`, async () => {
+        const tool = await makeTool(app, stock);
+        const before = postgresGroupsRunAgain(app.db);
+        const placed = await placeWhileChanging(
+          tool.id,
+          change,
+          quantities.map((quantity, n) => () => place(buyers[n]!, orderBody(tool.id, quantity))),
+        );
+        expect(postgresGroupsRunAgain(app.db)).toBe(before + runAgain);
+        expect(placed.map((res) => res.statusCode).sort()).toEqual(answers);
+        // The placed orders' totals: at the price as it is when they are placed.
+        expect(placed.filter((res) => res.statusCode === 201).map((res) => res.json().totalCents)).toEqual(totals);
+        expect(await stockOf(app, tool.id)).toBe(left);
+        expect(await findInvariantViolations(app.db)).toEqual([]);
+      });
+    }
 
     it('two servers placing orders of the same tools at once never deadlock, and the function is created once', async () => {
       const env = { LOG_LEVEL: 'silent', MAX_UNPAID_ORDERS_PER_BUYER: '0' };
