@@ -526,11 +526,15 @@ describe('placing orders in groups (group commit)', () => {
           .where('id', '=', toolId)
           .execute();
         if (stockDelta !== 0) await insertStockAdjustment(trx, { toolId, delta: stockDelta, reason: 'correction', userId: null });
+        const { rows: mine } = await sql<{
+          xid: string;
+        }>`select backend_xid::text as xid from pg_stat_activity where pid = pg_backend_pid()`.execute(trx);
         const answering = Promise.all(orders.map((order) => order()));
-        // The group waits for the tool's lock once it has decided its orders.
+        // The group waits for this transaction (the tool's lock) once it has decided its orders;
+        // only it does (other test files share the database, not this transaction).
         for (let waited = 0; ; waited += 10) {
-          const { rows } = await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like '%place_orders%'`.execute(app.db);
+          const { rows } = await sql<{ n: number }>`select count(*)::integer as n from pg_locks
+            where locktype = 'transactionid' and transactionid = ${mine[0]?.xid}::xid and not granted`.execute(app.db);
           if (Number(rows[0]?.n) > 0) break;
           if (waited > 10_000) throw new Error('the group never waited for the tool');
           await new Promise((resolve) => setTimeout(resolve, 10));
