@@ -466,9 +466,10 @@ class OrderRefused extends Error {}
  *
  * Group commit on both databases (decisions 011 and 014): the placements that arrive while one
  * group commits are taken together in the next, one transaction for them all, each order undone
- * alone when refused, each answered once that transaction has committed; groups run one at a
- * time per process, so the cap is exact. SQLite: one conditional update for all of an order's
- * lines, each order in a savepoint. PostgreSQL: one statement per group, the placing function of
+ * alone when refused, each answered once that transaction has committed (one group at a time
+ * per process on SQLite, two on PostgreSQL; the cap stays exact: the service places a capped
+ * buyer's orders one at a time). SQLite: one conditional update for all of an order's lines,
+ * each order in a savepoint. PostgreSQL: one statement per group, the placing function of
  * postgresPlacingFunction.
  */
 export async function placeOrderTakingStock(db: Kysely<Database>, dialect: DialectName, order: OrderRequest): Promise<Placed | undefined> {
@@ -486,10 +487,10 @@ type Placed = { row: OrderRow; lines: OrderLineRow[] };
 export const MAX_POSTGRES_GROUP = 50;
 
 /**
- * How many PostgreSQL groups a process runs at once: while one commits and its answers go out,
- * the next runs on another connection (two groups never deadlock: each locks its tools in id
- * order first). The cap on unpaid orders stays exact: the service places a capped buyer's
- * orders one at a time. Measured against 1 and 3: decision 014.
+ * How many PostgreSQL groups a process runs at once, each on its own connection: both decide
+ * their orders at the same time, and lock their tools in id order only to write the stock, so
+ * they never deadlock (decision 024). The cap on unpaid orders stays exact: the service places
+ * a capped buyer's orders one at a time. Measured against 1 and 3: decisions 014 and 024.
  */
 const POSTGRES_GROUPS_AT_ONCE = 2;
 
