@@ -754,6 +754,9 @@ const insertLinesOnSqlite = builtOncePerShape((db, shape: { lines: number }, v: 
  */
 export function postgresPlacingFunction(db: Kysely<Database>): { name: string; create: string } {
   const q = sql<number>`req.quantity`;
+  const decidingFields = (alias: string) => sql.join(DECIDING_FIELDS.map((field) => sql.ref(`${alias}.${field}`)));
+  // Every tool of the group, in id order: two groups, or a group and a cancel, never deadlock.
+  const lockGroupTools = sql`perform 1 from tool where id = any(p_group_tools) order by id for no key update;`;
   const body = sql`
 declare
   p_order jsonb;
@@ -773,14 +776,13 @@ declare
 begin
   p_group_tools := array(select distinct (jsonb_array_elements_text(o -> 'tools'))::integer from jsonb_array_elements(orders) o);
   if lock_first then
-    -- Every tool of the group, in id order: two groups, or a group and a cancel, never deadlock.
-    perform 1 from tool where id = any(p_group_tools) order by id for no key update;
+    ${lockGroupTools}
   end if;
   -- Only what the decisions read (the rest of the row, its search keys among them, left out).
   p_seen := array(
-    select jsonb_populate_record(null::tool, jsonb_build_object('id', t.id, 'name', t.name, 'sku', t.sku,
-      'available', t.available, 'minimum', t.minimum, 'max_per_order', t.max_per_order, 'pack_size', t.pack_size,
-      'deleted_at', t.deleted_at, 'price_cents', t.price_cents, 'price_breaks', t.price_breaks))
+    select jsonb_populate_record(null::tool, jsonb_build_object(${sql.join(
+      ['id', 'available', ...DECIDING_FIELDS].map((field) => sql`${sql.lit(field)}, ${sql.ref(`t.${field}`)}`),
+    )}))
     from tool t where t.id = any(p_group_tools));
   for p_order in select value from jsonb_array_elements(orders) loop
     p_user := p_order ->> 'userId';
@@ -863,12 +865,11 @@ begin
   -- decided on the rows as they are now, each still decided the same? Every field the decisions
   -- read unchanged, the stock enough for what the group took, and, when an order was refused,
   -- no more stock than the group read (with more, it might have been placed).
-  perform 1 from tool where id = any(p_group_tools) order by id for no key update;
+  ${lockGroupTools}
   if exists (
     select 1 from unnest(p_seen) s left join tool t on t.id = s.id
     where t.id is null
-      or (t.name, t.sku, t.minimum, t.max_per_order, t.pack_size, t.deleted_at, t.price_cents, t.price_breaks)
-        is distinct from (s.name, s.sku, s.minimum, s.max_per_order, s.pack_size, s.deleted_at, s.price_cents, s.price_breaks)
+      or (${decidingFields('t')}) is distinct from (${decidingFields('s')})
       or t.available < coalesce((p_taken ->> s.id::text)::integer, 0)
       or (p_refused and t.available > s.available)
   ) then
@@ -918,6 +919,14 @@ function orderRowOf(json: Record<string, unknown>): OrderRow {
 function idempotencyKeyTaken(): Error {
   return Object.assign(new Error('duplicate key value violates unique constraint "orders_user_idempotency_key"'), { code: '23505' });
 }
+
+/**
+ * The tool's fields an order's decision reads besides its stock (takeable, unitPriceSql, the
+ * line's name and SKU): the placing function's copy of the group's tools holds them, and its
+ * check compares them with the locked rows (decision 024). A field takeable comes to read goes
+ * here too.
+ */
+const DECIDING_FIELDS = ['name', 'sku', 'minimum', 'max_per_order', 'pack_size', 'deleted_at', 'price_cents', 'price_breaks'] as const;
 
 /** The placing function's error when its tools changed while its orders were decided (postgresPlacingFunction). */
 const TOOLS_CHANGED = 'toolsify: the tools changed while the group was decided';
