@@ -2,6 +2,7 @@
 // Orders of many tools as a buyer makes them: add to cart from a tool page and the purchase
 // page, a visitor's cart joining their account at login, quick order from pasted text and from
 // a CSV file, checkout (one order, all lines), pay, and order again.
+import { messages } from '@toolsify/shared/messages';
 import type { Order } from '@toolsify/shared/orders';
 import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
@@ -179,4 +180,52 @@ test('a line whose stock fell after the cart was read is named when checkout is 
   await expect(page.getByRole('alert').filter({ hasText: 'Stale Cart Socket Set:' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+});
+
+test('a quantity is retyped in the cart: the field empties, takes the new number and saves it; a number no order can carry is named and not saved', async ({
+  page,
+}) => {
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  const savedLines = () => page.evaluate(() => JSON.parse(localStorage.getItem('toolsify.cart') ?? '[]') as unknown);
+  await page.goto(`/tools/${tape.id}`);
+  await page.getByLabel('Quantity', { exact: true }).fill('500');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added to the cart.')).toBeVisible();
+  await page.goto('/cart');
+  const field = page.getByLabel(`Quantity of ${tape.name}`);
+  await expect(field).toHaveValue('500');
+
+  // Emptied and typed again key by key, as a buyer does: the field holds what is typed, and the
+  // number is saved once the typing pauses.
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await expect(field).toHaveValue('');
+  await field.pressSequentially('300');
+  await expect(field).toHaveValue('300');
+  await expect.poll(savedLines).toEqual([{ toolId: tape.id, quantity: 300 }]);
+  await expect(page.getByTestId('cart-total')).toHaveText('$1,920.00');
+
+  // Not a whole number: named under the field, not saved; leaving the field shows the saved one.
+  await field.fill('2.5');
+  await expect(page.getByText('Quantity must be a whole number')).toBeVisible();
+  await screenshots(page, 'cart-quantity-not-whole');
+  await field.blur();
+  await expect(field).toHaveValue('300');
+  await expect(page.getByText('Quantity must be a whole number')).toBeHidden();
+  // Emptied and left: the saved quantity is back. Typed and left at once: saved without the pause.
+  await field.fill('');
+  await field.blur();
+  await expect(field).toHaveValue('300');
+  await field.fill('450');
+  await field.blur();
+  await expect(field).toHaveValue('450');
+  expect(await savedLines()).toEqual([{ toolId: tape.id, quantity: 450 }]);
+  // Below the minimum (250): saved and flagged; one pack more goes up to the minimum.
+  await field.fill('3');
+  await field.blur();
+  await expect(page.getByTestId('cart-line')).toContainText(messages.quantityBelowMinimum);
+  await page.getByRole('button', { name: 'One pack of 50 more' }).click();
+  await expect(field).toHaveValue('250');
+  await expect.poll(savedLines).toEqual([{ toolId: tape.id, quantity: 250 }]);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 
-/** How long typing pauses before a search runs (ms). */
+/** How long typing pauses before what is typed is applied (ms): a search runs, a cart's quantity is saved. */
 export const TYPING_PAUSE_MS = 300;
 
 export type ApplySearch = (words: string, options: { replace: boolean }) => void;

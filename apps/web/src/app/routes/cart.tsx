@@ -1,8 +1,9 @@
+import { useEffect, useEffectEvent, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import { checkQuantity } from '@toolsify/shared/orders';
+import { checkQuantity, quantityField } from '@toolsify/shared/orders';
 import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import type { CartLine } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
@@ -10,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { TYPING_PAUSE_MS } from '../../lib/use-typed-search.ts';
 import { useCart } from '../../features/cart/api/cart.ts';
 import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
 import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
@@ -24,6 +26,50 @@ interface PricedLine {
   problem: string | null;
   /** With a quantity over the stock: how many can be ordered now (whole packs, within the rules). */
   orderableNow: number | null;
+}
+
+/** A quantity as typed: NaN while the field is empty, the number otherwise (maybe not a whole one). */
+const typedQuantity = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * A line's quantity field. What is typed is shown as typed (the field can be emptied to type a
+ * new number) and saved once the typing pauses or the field is left, if it is a quantity an
+ * order can carry; a number that is not (2.5, or more than any order takes) is named under the
+ * field and not saved. Leaving the field shows the saved quantity again; the − and + buttons
+ * save at once.
+ */
+function LineQuantity({ line, tool, onSave }: { line: CartLine; tool: Tool; onSave: (quantity: number) => void }) {
+  /** The text being typed; null: the field shows the saved quantity. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const checked = typed === null || typed.trim() === '' ? null : quantityField.safeParse(typedQuantity(typed));
+  const unsaved = checked?.success && checked.data !== line.quantity ? checked.data : null;
+  const saveTyped = useEffectEvent((quantity: number) => onSave(quantity));
+  useEffect(() => {
+    if (unsaved === null) return;
+    const timer = setTimeout(() => saveTyped(unsaved), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [unsaved]);
+  return (
+    <QuantityStepper
+      id={`cart-quantity-${line.toolId}`}
+      label={`Quantity of ${tool.name}`}
+      step={tool.packSize}
+      min={tool.minimum}
+      max={Math.max(tool.minimum, largestOrderable(tool))}
+      error={checked?.success === false ? checked.error.issues[0]?.message : undefined}
+      quantity={typed === null ? line.quantity : typedQuantity(typed)}
+      onQuantity={(quantity) => {
+        setTyped(null);
+        onSave(quantity);
+      }}
+      value={typed ?? line.quantity}
+      onChange={(event) => setTyped(event.target.value)}
+      onBlur={() => {
+        if (unsaved !== null) onSave(unsaved);
+        setTyped(null);
+      }}
+    />
+  );
 }
 
 /**
@@ -120,20 +166,7 @@ export default function CartPage() {
                     )}
                   </div>
                   {tool ? (
-                    <QuantityStepper
-                      id={`cart-quantity-${line.toolId}`}
-                      label={`Quantity of ${tool.name}`}
-                      step={tool.packSize}
-                      min={tool.minimum}
-                      max={Math.max(tool.minimum, largestOrderable(tool))}
-                      quantity={line.quantity}
-                      onQuantity={(quantity) => setQuantity(line.toolId, quantity)}
-                      value={line.quantity}
-                      onChange={(event) => {
-                        const quantity = Number(event.target.value);
-                        if (Number.isSafeInteger(quantity) && quantity > 0) setQuantity(line.toolId, quantity);
-                      }}
-                    />
+                    <LineQuantity line={line} tool={tool} onSave={(quantity) => setQuantity(line.toolId, quantity)} />
                   ) : (
                     <span className="text-sm">{formatCount(line.quantity)} pieces</span>
                   )}

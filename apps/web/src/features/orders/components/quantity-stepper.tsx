@@ -35,9 +35,10 @@ export function QuantityStepper({
   ...input
 }: QuantityStepperProps) {
   const current = Number.isFinite(quantity) ? quantity : min;
-  // A quantity off the pack grid moves to the nearest pack in the button's direction.
+  // A quantity off the pack grid moves to the nearest pack in the button's direction; one below
+  // the minimum goes up to the minimum.
   const down = Math.max(min, Math.ceil(current / step) * step - step);
-  const up = Math.min(max, Math.floor(current / step) * step + step);
+  const up = Math.min(max, Math.max(min, Math.floor(current / step) * step + step));
   const unit = step === 1 ? 'piece' : `pack of ${step}`;
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
