@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test, type Account } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, type Account } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshotAsIs, screenshots } from '../screenshots.ts';
 
@@ -323,6 +323,35 @@ test.describe('Add a Product and Manage Products', () => {
     // The store shows the new name and picture.
     await page.goto(`/tools/${tool.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('Manage Products finds a product by SKU or name (in the URL), shows how many match, and says so when none does', async ({
+    page,
+  }) => {
+    await signIn(page, adminAccount());
+    const hammer = await toolBySku(page.request, 'TF-CH16');
+    await page.goto('/dashboard/products?view=low');
+    const search = page.getByLabel('Search products');
+    // Typed, then applied after a pause: every product is searched, not only the low ones.
+    await search.fill('tf-ch16');
+    await expect(page).toHaveURL(/\/dashboard\/products\?q=tf-ch16$/);
+    await expect(search).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText('1 product matches “tf-ch16”, best match first.');
+    const row = visible(page.getByTestId(`product-${hammer.id}`));
+    await expect(row).toContainText(hammer.name);
+    await expect(page.getByRole('button', { name: /^Edit / }).filter({ visible: true })).toHaveCount(1);
+    await screenshots(page, 'admin-products-search');
+    await row.getByRole('button', { name: `Edit ${hammer.name}` }).click();
+    await expect(page.getByRole('dialog', { name: `Edit ${hammer.name}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A reload keeps the search; none found says so, and Clear search lists everything again.
+    await page.goto('/dashboard/products?q=no%20such%20product%20zzqx');
+    await expect(page.getByText('No product matches “no such product zzqx”.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await expect(search).toHaveValue('');
+    await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
   });
 
   test('a customer cannot add a product through the API', async ({ playwright }) => {

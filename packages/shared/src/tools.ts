@@ -41,15 +41,17 @@ const priceFilter = (label: string) =>
  * in-stock filter, a price range in cents and a sort. The cursor is the `nextCursor` of the
  * page before, for the same query: a tool id for `newest`, an opaque string for the others.
  */
+/** Search words as typed (`q`): trimmed, at most MAX_SEARCH_LENGTH characters. */
+const searchTextField = z
+  .string()
+  .max(MAX_SEARCH_LENGTH, `Search text must be ${MAX_SEARCH_LENGTH} characters or shorter`)
+  .transform((v) => v.trim());
+
 export const toolListQuerySchema = z
   .strictObject({
     limit: pageQuerySchema.shape.limit,
     cursor: z.string().trim().min(1).max(300, 'cursor is not valid').optional(),
-    q: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `Search text must be ${MAX_SEARCH_LENGTH} characters or shorter`)
-      .transform((v) => v.trim())
-      .optional(),
+    q: searchTextField.optional(),
     inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
     minPrice: priceFilter('minPrice').optional(),
     maxPrice: priceFilter('maxPrice').optional(),
@@ -406,11 +408,22 @@ export function isLowStock(tool: Pick<ManagedTool, 'available' | 'lowStockThresh
  * with `lowStock=true` those at or under their threshold, the emptiest first (the cursor: an
  * opaque string). Each page says how many tools are low.
  */
-export const managedToolsQuerySchema = z.strictObject({
-  limit: pageQuerySchema.shape.limit,
-  cursor: z.string().trim().min(1).max(40, 'cursor is not valid').optional(),
-  lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
-});
+/**
+ * `GET /api/tools/manage`: every live tool newest first, the Low stock view (`lowStock=true`), or
+ * the tools found by search words (`q`: name, SKU or description, as the catalog finds them,
+ * best match first). A search is of every live tool, not of the Low stock view.
+ */
+export const managedToolsQuerySchema = z
+  .strictObject({
+    limit: pageQuerySchema.shape.limit,
+    cursor: z.string().trim().min(1).max(300, 'cursor is not valid').optional(),
+    lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
+    q: searchTextField.optional(),
+  })
+  .refine((f) => !(f.q && f.lowStock === 'true'), {
+    message: 'q searches every product: leave out lowStock=true',
+    path: ['q'],
+  });
 export type ManagedToolsQuery = z.infer<typeof managedToolsQuerySchema>;
 
 export const managedToolPageSchema = z.object({
@@ -418,5 +431,8 @@ export const managedToolPageSchema = z.object({
   nextCursor: z.union([z.number().int(), z.string()]).nullable(),
   /** How many live tools are at or under their threshold now. */
   lowStockCount: z.number().int(),
+  /** A search's first page: how many tools match, as the catalog's `total` and `totalIsLowerBound`. */
+  total: z.number().int().optional(),
+  totalIsLowerBound: z.boolean().optional(),
 });
 export type ManagedToolPage = z.infer<typeof managedToolPageSchema>;

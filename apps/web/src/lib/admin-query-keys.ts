@@ -9,6 +9,7 @@ export const adminQueryKeys = {
   managedTools: ['managed-tools'] as const,
   allManagedTools: ['managed-tools', 'all'] as const,
   lowStockTools: ['managed-tools', 'low'] as const,
+  managedToolsSearch: (q: string) => ['managed-tools', 'search', q] as const,
   /** The sales dashboard for a range of days. */
   stats: (from: string, to: string) => ['stats', from, to] as const,
   /** The Inbox (Contact Us messages): its list and the menu's unread count; marking a message refreshes both. */

@@ -847,6 +847,17 @@ export async function maxToolId(db: Db): Promise<number> {
   return Number(row?.top ?? 0);
 }
 
+/** The live tools of these ids, in no order (Manage Products' search reads its page's rows again). */
+export async function findLiveToolsByIds(db: Db, ids: readonly number[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('tool')
+    .select(TOOL_COLUMNS)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** The live tools with these SKUs, in any case. */
 export async function findLiveToolsBySku(db: Db, skus: readonly string[]): Promise<ToolRow[]> {
   const wanted = [...new Set(skus.map((sku) => sku.toLowerCase()))];

@@ -97,11 +97,12 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['tools'],
-        summary: 'Manage Products (admin): every live tool with its low-stock threshold, or the Low stock view',
+        summary: 'Manage Products (admin): every live tool with its low-stock threshold, the Low stock view, or a search',
         description:
           'Newest first, or with `lowStock=true` only the tools whose stock is at or under their `lowStockThreshold`, ' +
-          'the emptiest first. Pass `nextCursor` back as `cursor` with the same `lowStock`. Every page carries ' +
-          '`lowStockCount`, how many tools are low now.',
+          'the emptiest first, or with `q` the tools the catalog finds for those words (name, SKU or description, ' +
+          'best match first; its first page carries `total`). Pass `nextCursor` back as `cursor` with the same ' +
+          '`lowStock` or `q`. Every page carries `lowStockCount`, how many tools are low now.',
         security: [{ session: [] }],
         querystring: managedToolsQuerySchema,
         response: { 200: managedToolPageSchema, 400: errorBodySchema, ...adminErrors },

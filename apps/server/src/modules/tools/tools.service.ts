@@ -29,6 +29,7 @@ import {
   countCatalog,
   findCatalogPage,
   findFewMatches,
+  findLiveToolsByIds,
   findLiveToolsBySku,
   findToolById,
   mergeSearchIndexStep,
@@ -432,10 +433,14 @@ function decodeManagedCursor(cursor: string, lowStock: boolean): ManagedKey {
 
 /**
  * Manage Products (admin): every live tool newest first, or (`lowStock=true`) the Low stock
- * view: the tools at or under their threshold, the emptiest first. Each page says how many tools
- * are low now.
+ * view: the tools at or under their threshold, the emptiest first, or (`q`) a search of every
+ * live tool (searchManagedTools). Each page says how many tools are low now.
  */
-export async function listManagedTools(deps: Pick<ServiceDeps, 'db'>, query: ManagedToolsQuery): Promise<ManagedToolPage> {
+export async function listManagedTools(
+  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
+  query: ManagedToolsQuery,
+): Promise<ManagedToolPage> {
+  if (query.q !== undefined && searchWords(query.q).length > 0) return searchManagedTools(deps, query.q, query);
   const lowStock = query.lowStock === 'true';
   const after = query.cursor === undefined ? undefined : decodeManagedCursor(query.cursor, lowStock);
   const [rows, lowStockCount] = await Promise.all([
@@ -444,4 +449,37 @@ export async function listManagedTools(deps: Pick<ServiceDeps, 'db'>, query: Man
   ]);
   const page = pageOf(rows, query.limit, toManagedTool, (tool): number | string => (lowStock ? `${tool.available}.${tool.id}` : tool.id));
   return { ...page, lowStockCount };
+}
+
+/**
+ * Manage Products' search: the catalog's page of the words (the same matches and order as the
+ * store's search, best match first, with its cursor and count), each tool read again with what
+ * only admins see. A tool deleted between the two reads is left out.
+ */
+async function searchManagedTools(
+  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
+  q: string,
+  query: ManagedToolsQuery,
+): Promise<ManagedToolPage> {
+  const [found, lowStockCount] = await Promise.all([
+    listTools(deps, { q, limit: query.limit, cursor: query.cursor }),
+    countLowStockTools(deps.db),
+  ]);
+  const read = await findLiveToolsByIds(
+    deps.db,
+    found.items.map((tool) => tool.id),
+  );
+  const rows = new Map(read.map((row) => [row.id, row]));
+  const items = found.items.flatMap((tool) => {
+    const row = rows.get(tool.id);
+    return row ? [toManagedTool(row)] : [];
+  });
+  const { total, totalIsLowerBound } = found;
+  return {
+    items,
+    nextCursor: found.nextCursor,
+    lowStockCount,
+    ...(total === undefined ? {} : { total }),
+    ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+  };
 }

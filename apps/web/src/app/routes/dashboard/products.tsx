@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
-import type { ManagedTool } from '@toolsify/shared/tools';
+import { MAX_SEARCH_LENGTH, type ManagedTool } from '@toolsify/shared/tools';
+import { formatCount } from '@toolsify/shared/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminTools, type ProductsView } from '../../../features/products/api/get-admin-tools.ts';
@@ -10,6 +11,7 @@ import { useDeleteTool } from '../../../features/products/api/delete-tool.ts';
 import { EditToolDialog } from '../../../features/products/components/edit-tool-dialog.tsx';
 import { ProductsTable } from '../../../features/products/components/products-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
 
 /** The two views of the list, as tabs. */
 function ViewTabs({
@@ -45,24 +47,59 @@ function ViewTabs({
   );
 }
 
+/** The search box: applied to the URL after a pause in typing, the focus kept in the box. */
+function ProductSearch({ q, onApply }: { q: string; onApply: ApplySearch }) {
+  const id = useId();
+  const { text, setText } = useTypedSearch(q, onApply);
+  return (
+    <div className="form-control w-full sm:max-w-xs">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input input-bordered input-sm w-full"
+        value={text}
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder="Search by name or SKU"
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /**
  * Manage Products (admin): every live tool, with Edit and Delete; or the Low stock view
- * (`?view=low`): the tools at or under their low-stock alert, the emptiest first.
+ * (`?view=low`): the tools at or under their low-stock alert, the emptiest first; or the
+ * products a search finds (`?q=`, by name, SKU or description, best match first), of every
+ * product whichever view was shown.
  */
 export default function ManageProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const view: ProductsView = searchParams.get('view') === 'low' ? 'low' : 'all';
-  const tools = useAdminTools(view);
+  const q = searchParams.get('q')?.trim() ?? '';
+  const view: ProductsView = q === '' && searchParams.get('view') === 'low' ? 'low' : 'all';
+  const tools = useAdminTools(view, q);
   const remove = useDeleteTool();
   const [deleting, setDeleting] = useState<ManagedTool | null>(null);
   const [editing, setEditing] = useState<ManagedTool | null>(null);
   const items = tools.data?.pages.flatMap((p) => p.items) ?? [];
   const lowStockCount = tools.data?.pages.at(-1)?.lowStockCount;
+  const firstPage = tools.data?.pages[0];
   const showView = (next: ProductsView) => {
     const params = new URLSearchParams(searchParams);
+    params.delete('q');
     if (next === 'low') params.set('view', 'low');
     else params.delete('view');
     setSearchParams(params);
+  };
+  const search: ApplySearch = (words, { replace }) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('view');
+    if (words === '') params.delete('q');
+    else params.set('q', words);
+    setSearchParams(params, { replace });
   };
 
   const confirmDelete = () => {
@@ -100,7 +137,16 @@ export default function ManageProductsPage() {
       </header>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ViewTabs view={view} lowStockCount={lowStockCount} onChange={showView} />
+        <ViewTabs view={q === '' ? view : 'all'} lowStockCount={lowStockCount} onChange={showView} />
+        <ProductSearch q={q} onApply={search} />
+      </div>
+      <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 empty:hidden">
+        {q !== '' && firstPage?.total !== undefined && (
+          <p className="text-sm text-base-content/70" role="status">
+            {firstPage.totalIsLowerBound ? `More than ${formatCount(firstPage.total)}` : formatCount(firstPage.total)}{' '}
+            {firstPage.total === 1 && !firstPage.totalIsLowerBound ? 'product matches' : 'products match'} “{q}”, best match first.
+          </p>
+        )}
         {view === 'low' && (
           <p className="text-sm text-base-content/70" id="low-stock-lead">
             Tools at or under their low-stock alert, the emptiest first.
@@ -115,6 +161,13 @@ export default function ManageProductsPage() {
           <span>We could not load the products. {tools.error.message}</span>
           <button type="button" className="btn btn-sm" onClick={() => void tools.refetch()}>
             Retry
+          </button>
+        </div>
+      ) : items.length === 0 && q !== '' ? (
+        <div className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+          <p>No product matches “{q}”. Try its SKU, or fewer words.</p>
+          <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => search('', { replace: false })}>
+            Clear search
           </button>
         </div>
       ) : items.length === 0 && view === 'low' ? (

@@ -8,18 +8,21 @@ export const PRODUCTS_PAGE_SIZE = 20;
 /** Manage Products shows every tool, or the Low stock view. */
 export type ProductsView = 'all' | 'low';
 
-/** `GET /api/tools/manage` (admin): every live tool newest first, or the low ones emptiest first; a page at a time. */
-export function getManagedTools(view: ProductsView, cursor: number | string | null): Promise<ManagedToolPage> {
+/** `GET /api/tools/manage` (admin): every live tool newest first, the low ones emptiest first, or the tools a search finds (best match first); a page at a time. */
+export function getManagedTools(view: ProductsView, q: string, cursor: number | string | null): Promise<ManagedToolPage> {
   const query = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
-  if (view === 'low') query.set('lowStock', 'true');
+  if (q !== '') query.set('q', q);
+  else if (view === 'low') query.set('lowStock', 'true');
   if (cursor !== null) query.set('cursor', String(cursor));
   return api<ManagedToolPage>(`/api/tools/manage?${query}`);
 }
 
-export function useAdminTools(view: ProductsView = 'all') {
+/** Manage Products' list: a search (`q`, of every product) or one of the two views. */
+export function useAdminTools(view: ProductsView = 'all', q = '') {
   return useInfiniteQuery({
-    queryKey: view === 'low' ? adminQueryKeys.lowStockTools : adminQueryKeys.allManagedTools,
-    queryFn: ({ pageParam }) => getManagedTools(view, pageParam),
+    queryKey:
+      q !== '' ? adminQueryKeys.managedToolsSearch(q) : view === 'low' ? adminQueryKeys.lowStockTools : adminQueryKeys.allManagedTools,
+    queryFn: ({ pageParam }) => getManagedTools(view, q, pageParam),
     initialPageParam: null as number | string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
