@@ -220,6 +220,8 @@ test.describe('Add a Product and Manage Products', () => {
     await dialog.getByLabel('SKU').fill('tf-tm8');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog.getByLabel('SKU')).toHaveAccessibleDescription('This SKU is already used by another tool.');
+    // Said once, under the field (not again above the buttons with the API's field name).
+    await expect(dialog.getByText('This SKU is already used by another tool.')).toHaveCount(1);
     expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ sku, priceCents: 2499 });
     await dialog.getByLabel('SKU').fill(`${sku}-B`);
     await dialog.getByRole('button', { name: 'Save changes' }).click();

@@ -111,8 +111,8 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
           onClose();
         },
         onError: (error) => {
-          setError('root', { message: error.message });
-          setToolFieldErrors(error, FIELD_OF, setError);
+          // Said under the fields it is about, or above the buttons when it is about none of them.
+          if (!setToolFieldErrors(error, FIELD_OF, setError)) setError('root', { message: error.message });
         },
       },
     );

@@ -43,15 +43,21 @@ export function ToolTextFields({ idPrefix, descriptionRows }: { idPrefix: string
 /**
  * Puts each field the API refused on its field of a tool form: `fieldOf` maps the API's names
  * to the form's (the price is cents there, dollars here), the pricing fields map their own.
+ * Answers whether every refusal found its field (nothing is left to say elsewhere).
  */
 export function setToolFieldErrors<V extends FieldValues>(
   error: Error,
   fieldOf: Partial<Record<string, Path<V>>>,
   setError: UseFormSetError<V>,
-): void {
-  if (!(error instanceof ApiError)) return;
-  for (const [apiField, message] of Object.entries(error.fields)) {
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const refusals = Object.entries(error.fields);
+  let shown = 0;
+  for (const [apiField, message] of refusals) {
     const field = fieldOf[apiField] ?? (pricingFieldOf(apiField) as Path<V> | undefined);
-    if (field) setError(field, { message });
+    if (!field) continue;
+    setError(field, { message });
+    shown += 1;
   }
+  return refusals.length > 0 && shown === refusals.length;
 }
