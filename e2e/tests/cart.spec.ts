@@ -57,6 +57,8 @@ for (const width of [375, 1280]) {
       buffer: Buffer.from(`"sku","quantity"\n"${pliers.sku}","240"\n`),
     });
     await expect(rows).toContainText(pliers.name);
+    // Numbered as the spreadsheet numbers its rows: the header is row 1.
+    await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 2: ${pliers.name}`)]);
     await page.getByRole('button', { name: 'Add 1 line to the cart' }).click();
     await expect(cartLines(page)).toHaveCount(4);
 

@@ -18,12 +18,17 @@ interface CheckedRow {
 
 const MAX_FILE_BYTES = 256 * 1024;
 
-/** CSV records (`sku,quantity`, a header allowed) as quick-order rows; papaparse reads quotes and separators. */
+/**
+ * CSV records (`sku,quantity`, a header allowed) as quick-order rows, each numbered as the
+ * spreadsheet numbers its row (the header is row 1); papaparse reads quotes and separators.
+ */
 function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
-  const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const records = data.filter((record, n) => !(n === 0 && /^\s*sku\s*$/i.test(record[0] ?? '')));
+  const { data } = Papa.parse<string[]>(text);
+  const records = data
+    .map((record, n) => ({ record, row: n + 1 }))
+    .filter(({ record, row }) => !(row === 1 && /^\s*sku\s*$/i.test(record[0] ?? '')) && record.some((cell) => cell.trim() !== ''));
   return {
-    rows: records.slice(0, MAX_QUICK_ORDER_LINES).map((record, n) => quickOrderRow(n + 1, record)),
+    rows: records.slice(0, MAX_QUICK_ORDER_LINES).map(({ record, row }) => quickOrderRow(row, record)),
     tooMany: records.length > MAX_QUICK_ORDER_LINES,
   };
 }
