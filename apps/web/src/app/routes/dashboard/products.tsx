@@ -137,7 +137,7 @@ export default function ManageProductsPage() {
       </header>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ViewTabs view={q === '' ? view : 'all'} lowStockCount={lowStockCount} onChange={showView} />
+        <ViewTabs view={view} lowStockCount={lowStockCount} onChange={showView} />
         <ProductSearch q={q} onApply={search} />
       </div>
       <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 empty:hidden">
