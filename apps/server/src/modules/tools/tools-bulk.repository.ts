@@ -51,7 +51,7 @@ export interface ImportedTool {
 }
 
 /** A new tool from an import, and its initial stock entry. */
-export async function insertImportedTool(db: Db, userId: string, tool: ImportedTool, stock: number): Promise<number> {
+export async function insertImportedTool(db: Db, userId: string, tool: ImportedTool, stock: number): Promise<ToolRow> {
   const now = nowIso();
   const row = await db
     .insertInto('tool')
@@ -69,23 +69,29 @@ export async function insertImportedTool(db: Db, userId: string, tool: ImportedT
       created_at: now,
       updated_at: now,
     })
-    .returning('id')
+    .returning(TOOL_COLUMNS)
     .executeTakeFirstOrThrow();
   await db
     .insertInto('stock_adjustment')
     .values({ tool_id: row.id, delta: stock, reason: 'initial', user_id: userId, created_at: now })
     .execute();
-  return row.id;
+  return row;
 }
 
 /**
  * An existing tool as the import row sets it. The stock moves by `stockDelta` from what it is
  * (never set outright), and not below 0; the move is a restock or a correction in the ledger.
- * False when the tool is gone or the stock would go below 0.
+ * The tool as it is now; undefined when the tool is gone or the stock would go below 0.
  */
-export async function updateImportedTool(db: Db, userId: string, id: number, tool: ImportedTool, stockDelta: number): Promise<boolean> {
+export async function updateImportedTool(
+  db: Db,
+  userId: string,
+  id: number,
+  tool: ImportedTool,
+  stockDelta: number,
+): Promise<ToolRow | undefined> {
   const now = nowIso();
-  const result = await db
+  const updated = await db
     .updateTable('tool')
     .set({
       name: tool.name,
@@ -103,15 +109,16 @@ export async function updateImportedTool(db: Db, userId: string, id: number, too
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where(sql<boolean>`available + ${stockDelta} >= 0`)
+    .returning(TOOL_COLUMNS)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (!updated) return undefined;
   if (stockDelta !== 0) {
     await db
       .insertInto('stock_adjustment')
       .values({ tool_id: id, delta: stockDelta, reason: stockDelta > 0 ? 'restock' : 'correction', user_id: userId, created_at: now })
       .execute();
   }
-  return true;
+  return updated;
 }
 
 export async function findToolForHistory(db: Db, id: number): Promise<Pick<ToolRow, 'id' | 'name' | 'sku' | 'available'> | undefined> {

@@ -25,6 +25,7 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ToolRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { auditTool } from './tools.audit.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 import { priceBreaksOf } from './tools.repository.ts';
 import {
@@ -275,6 +276,8 @@ interface Plan {
   result: ImportRowResult;
   tool?: ImportedTool;
   stock?: number;
+  /** The tool the row updates, as it was. */
+  current?: ToolRow;
 }
 
 /** What each row does with the tools as they are in `db` (the import's transaction). */
@@ -331,6 +334,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       result: { row: row.line, sku: tool.sku, action, toolId: current.id, changes, stockDelta, errors: [] },
       tool,
       stock: available,
+      current,
     };
   });
 }
@@ -376,19 +380,24 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
       }
       const results: ImportRowResult[] = [];
       for (const plan of plans) {
-        const { result, tool, stock } = plan;
+        const { result, tool, stock, current } = plan;
         if (result.action === 'create' && tool && stock !== undefined) {
-          results.push({ ...result, toolId: await insertImportedTool(trx, userId, tool, stock) });
+          const created = await insertImportedTool(trx, userId, tool, stock);
+          await auditTool(trx, userId, 'tool.create', null, created);
+          results.push({ ...result, toolId: created.id });
           continue;
         }
-        if (result.action === 'update' && tool && result.toolId !== null) {
-          if (!(await updateImportedTool(trx, userId, result.toolId, tool, result.stockDelta))) {
+        if (result.action === 'update' && tool && current) {
+          const updated = await updateImportedTool(trx, userId, current.id, tool, result.stockDelta);
+          if (!updated) {
             throw new AppError('CONFLICT', `row ${result.row}: this tool changed meanwhile; run the import again.`, {
               [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
             });
           }
+          // Each product's own change in the audit log too, beside the import's summary.
+          await auditTool(trx, userId, result.changes.length > 0 ? 'tool.update' : 'tool.restock', current, updated);
           // Back from 0: whoever asked "Email me when it is back" hears of it, once, when the import commits.
-          if (result.stockDelta > 0) await releaseStockAlerts(trx, [result.toolId]);
+          if (result.stockDelta > 0) await releaseStockAlerts(trx, [current.id]);
         }
         results.push(result);
       }

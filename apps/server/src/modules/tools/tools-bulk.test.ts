@@ -225,7 +225,7 @@ describe('products in bulk', () => {
     expect((await toolOf(tool.id)).available).toBe(10);
   });
 
-  it('creates and updates in one transaction; stock moves are restocks and corrections in the ledger; one audit row', async () => {
+  it('creates and updates in one transaction; stock moves are restocks and corrections in the ledger; the audit log has the import and each product it changed', async () => {
     const up = await create({ sku: 'REAL-UP', available: 10 });
     const down = await create({ sku: 'REAL-DOWN', available: 30 });
     const body =
@@ -275,6 +275,38 @@ describe('products in bulk', () => {
       target_label: '3 products: 1 created, 2 updated',
     });
     expect(JSON.parse(audit.changes)).toEqual({ before: null, after: { created: 1, updated: 2, unchanged: 0, rows: 3 } });
+    // Each product's change is in the log as an edit would record it, so its history shows the import.
+    const products = await app.db
+      .selectFrom('audit_event')
+      .select(['action', 'target_type', 'target_id', 'target_label', 'changes', 'actor_id'])
+      .where('target_type', '=', 'tool')
+      .where('target_id', 'in', [String(up.id), String(down.id), String(newId)])
+      .where('id', '<', audit.id)
+      .where('action', '!=', 'tool.create')
+      .orderBy('id')
+      .execute();
+    expect(products.map(({ changes, ...rest }) => ({ ...rest, changes: JSON.parse(changes) as unknown }))).toMatchObject([
+      {
+        action: 'tool.update',
+        target_id: String(up.id),
+        actor_id: admin.id,
+        changes: { before: { sku: 'REAL-UP', available: 10 }, after: { sku: 'real-up', available: 25 } },
+      },
+      {
+        action: 'tool.update',
+        target_id: String(down.id),
+        target_label: 'Renamed by import (REAL-DOWN)',
+        changes: { before: { name: down.name, available: 30 }, after: { name: 'Renamed by import', available: 4 } },
+      },
+    ]);
+    const createdEntry = await app.db
+      .selectFrom('audit_event')
+      .select(['changes', 'target_label'])
+      .where('action', '=', 'tool.create')
+      .where('target_id', '=', String(newId))
+      .executeTakeFirstOrThrow();
+    expect(createdEntry.target_label).toContain('(REAL-NEW)');
+    expect(JSON.parse(createdEntry.changes)).toMatchObject({ before: null, after: { sku: 'REAL-NEW', available: 12, maxPerOrder: 50 } });
     // The new tool is in the catalog at once (the cache was cleared).
     const list = (await app.inject({ url: '/api/tools?q=REAL-NEW' })).json() as { items: Tool[] };
     expect(list.items.map((t) => t.id)).toContain(newId);

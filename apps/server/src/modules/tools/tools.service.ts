@@ -17,8 +17,8 @@ import {
   type ManagedToolsQuery,
 } from '@toolsify/shared/tools';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
-import type { Db, ToolRow } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import type { ToolRow } from '../../db/schema.ts';
+import { auditTool } from './tools.audit.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -362,42 +362,6 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
 /** An edit that only restocks or corrects the stock. */
 const onlyRestock = (input: UpdateToolInput): boolean =>
   input.stock !== undefined && Object.entries(input).every(([key, value]) => key === 'stock' || value === undefined);
-
-/** What an admin sets on a tool, as the audit log records it. */
-function auditedFields(row: ToolRow) {
-  return {
-    name: row.name,
-    sku: row.sku,
-    description: row.description,
-    img: row.img,
-    priceCents: row.price_cents,
-    available: row.available,
-    minimum: row.minimum,
-    priceBreaks: priceBreaksOf(row).map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: b.unitPriceCents })),
-    packSize: row.pack_size,
-    maxPerOrder: row.max_per_order,
-    lowStockThreshold: row.low_stock_threshold,
-  };
-}
-
-/** An admin's change of a tool in the audit log, in the change's transaction (only the changed fields are kept). */
-async function auditTool(
-  trx: Db,
-  actorId: string,
-  action: 'tool.create' | 'tool.update' | 'tool.restock' | 'tool.delete',
-  before: ToolRow | undefined | null,
-  after: ToolRow | null,
-): Promise<void> {
-  const row = after ?? before;
-  if (!row) return;
-  await recordAudit(trx, {
-    actorId,
-    action,
-    target: { type: 'tool', id: row.id, label: `${row.name} (${row.sku})` },
-    before: before ? auditedFields(before) : null,
-    after: after ? auditedFields(after) : null,
-  });
-}
 
 function samePricing(a: ToolRow, b: ToolRow): boolean {
   return JSON.stringify(pricingOf(a)) === JSON.stringify(pricingOf(b));
