@@ -61,6 +61,12 @@ for (const width of [375, 1280]) {
     await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 2: ${pliers.name}`)]);
     await page.getByRole('button', { name: 'Add 1 line to the cart' }).click();
     await expect(cartLines(page)).toHaveCount(4);
+    // Lines none of which can be added say so, with no button to add nothing.
+    await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5');
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows).toContainText('No tool has this SKU');
+    await expect(page.getByText('None of these lines can be added: correct them above and check again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Add .* to the cart$/ })).toHaveCount(0);
 
     // The steppers move by packs; the totals follow today's tiers.
     const hammerLine = cartLines(page).filter({ hasText: hammer.name });

@@ -5,7 +5,7 @@ import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity, quantityField } from '@toolsify/shared/orders';
 import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
-import type { CartLine } from '@toolsify/shared/cart-lines';
+import { MAX_CART_LINES, type CartLine } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
@@ -120,7 +120,11 @@ export default function CartPage() {
     void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(() => toast.error('Could not save the cart.'));
   const addLines = async (lines: CartLine[]) => {
     const left = await cart.add(lines);
-    toast.success(left.length > 0 ? `Added; ${left.length} lines did not fit (a cart holds 100).` : 'Added to the cart.');
+    toast.success(
+      left.length > 0
+        ? `Added; ${left.length === 1 ? '1 line' : `${left.length} lines`} did not fit (a cart holds ${MAX_CART_LINES}).`
+        : 'Added to the cart.',
+    );
   };
 
   return (

@@ -93,6 +93,20 @@ export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<vo
 
   const valid = (checked ?? []).filter((row) => row.tool && !row.problem);
 
+  const add = async () => {
+    setBusy(true);
+    try {
+      await onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity })));
+      setChecked(null);
+      setText('');
+      setNote(null);
+    } catch (error) {
+      setNote(`Could not add the lines to the cart: ${error instanceof Error ? error.message : 'please try again'}.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="quick-order-title">
       <div className="card-body gap-4">
@@ -167,19 +181,13 @@ export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<vo
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm self-start"
-              disabled={valid.length === 0 || busy}
-              onClick={() =>
-                void onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity }))).then(() => {
-                  setChecked(null);
-                  setText('');
-                })
-              }
-            >
-              Add {valid.length === 1 ? '1 line' : `${valid.length} lines`} to the cart
-            </button>
+            {valid.length > 0 ? (
+              <button type="button" className="btn btn-primary btn-sm self-start" disabled={busy} onClick={() => void add()}>
+                Add {valid.length === 1 ? '1 line' : `${valid.length} lines`} to the cart
+              </button>
+            ) : (
+              checked.length > 0 && <p className="text-sm">None of these lines can be added: correct them above and check again.</p>
+            )}
           </>
         )}
       </div>
