@@ -39,20 +39,32 @@ export function changedFields(before: Fields | null, after: Fields | null): { be
  * kept. The table takes inserts only (migration 018).
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const changes = changedFields(entry.before, entry.after);
-  await db
-    .insertInto('audit_event')
-    .values((eb) => ({
-      at: nowIso(),
-      actor_id: entry.actorId,
-      actor_email: eb.selectFrom('user').select('email').where('id', '=', entry.actorId),
-      action: entry.action,
-      target_type: entry.target.type,
-      target_id: String(entry.target.id),
-      target_label: entry.target.label,
-      changes: JSON.stringify(changes),
-    }))
-    .execute();
+  await recordAudits(db, [entry]);
+}
+
+/** Audit rows written per statement by recordAudits (well under both databases' limits on bound values). */
+const ROWS_PER_INSERT = 500;
+
+/** Several admin actions at once (each product of an import), as recordAudit writes one, a few hundred rows per statement. */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  const at = nowIso();
+  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    await db
+      .insertInto('audit_event')
+      .values((eb) =>
+        entries.slice(start, start + ROWS_PER_INSERT).map((entry) => ({
+          at,
+          actor_id: entry.actorId,
+          actor_email: eb.selectFrom('user').select('email').where('id', '=', entry.actorId),
+          action: entry.action,
+          target_type: entry.target.type,
+          target_id: String(entry.target.id),
+          target_label: entry.target.label,
+          changes: JSON.stringify(changedFields(entry.before, entry.after)),
+        })),
+      )
+      .execute();
+  }
 }
 
 export function toAuditEvent(row: AuditEventRow): AuditEvent {

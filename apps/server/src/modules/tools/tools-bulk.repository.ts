@@ -50,75 +50,127 @@ export interface ImportedTool {
   maxPerOrder: number | null;
 }
 
-/** A new tool from an import, and its initial stock entry. */
-export async function insertImportedTool(db: Db, userId: string, tool: ImportedTool, stock: number): Promise<ToolRow> {
+/**
+ * Rows an import writes per statement: its new tools (12 bound values each) and its ledger
+ * entries, well under both databases' limits on bound values. One statement per row cost
+ * PostgreSQL a round trip and a statement's overhead each (10,000 new tools: 30 s).
+ */
+const ROWS_PER_INSERT = 500;
+
+/** The import's new tools, a few hundred per statement, as stored, in the order given. */
+export async function insertImportedTools(db: Db, tools: ReadonlyArray<{ tool: ImportedTool; stock: number }>): Promise<ToolRow[]> {
   const now = nowIso();
-  const row = await db
-    .insertInto('tool')
-    .values({
-      name: tool.name,
-      sku: tool.sku,
-      description: tool.description,
-      img: tool.img,
-      price_cents: tool.priceCents,
-      available: stock,
-      minimum: tool.minimum,
-      price_breaks: storedPriceBreaks(tool.priceBreaks),
-      pack_size: tool.packSize,
-      max_per_order: tool.maxPerOrder,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning(TOOL_COLUMNS)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stock_adjustment')
-    .values({ tool_id: row.id, delta: stock, reason: 'initial', user_id: userId, created_at: now })
-    .execute();
-  return row;
+  const stored: ToolRow[] = [];
+  for (let start = 0; start < tools.length; start += ROWS_PER_INSERT) {
+    const chunk = tools.slice(start, start + ROWS_PER_INSERT);
+    const rows = await db
+      .insertInto('tool')
+      .values(
+        chunk.map(({ tool, stock }) => ({
+          name: tool.name,
+          sku: tool.sku,
+          description: tool.description,
+          img: tool.img,
+          price_cents: tool.priceCents,
+          available: stock,
+          minimum: tool.minimum,
+          price_breaks: storedPriceBreaks(tool.priceBreaks),
+          pack_size: tool.packSize,
+          max_per_order: tool.maxPerOrder,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning(TOOL_COLUMNS)
+      .execute();
+    // Neither database promises RETURNING in the order of VALUES: each is found by its SKU,
+    // unique among the live tools in any case (the insert would have failed otherwise).
+    const bySku = new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
+    for (const { tool } of chunk) {
+      const row = bySku.get(tool.sku.toLowerCase());
+      if (!row) throw new Error(`The new tool ${tool.sku} was not returned by its insert.`);
+      stored.push(row);
+    }
+  }
+  return stored;
+}
+
+/** An existing tool as an import row sets it, and the move of its stock. */
+export interface ImportedUpdate {
+  id: number;
+  tool: ImportedTool;
+  stockDelta: number;
 }
 
 /**
- * An existing tool as the import row sets it. The stock moves by `stockDelta` from what it is
- * (never set outright), and not below 0; the move is a restock or a correction in the ledger.
- * The tool as it is now; undefined when the tool is gone or the stock would go below 0.
+ * Existing tools as the import's rows set them, a few hundred per statement (the rows as one JSON
+ * value, read as a table by the database). Each stock moves by its `stockDelta` from what it is
+ * (never set outright), and not below 0 (each move goes to the ledger with insertStockMoves).
+ * Answers the tools updated, as they are now, by id: a tool missing from it was gone or its
+ * stock would have gone below 0, and nothing of it was changed.
  */
-export async function updateImportedTool(
-  db: Db,
-  userId: string,
-  id: number,
-  tool: ImportedTool,
-  stockDelta: number,
-): Promise<ToolRow | undefined> {
+export async function updateImportedTools(db: Db, dialect: DialectName, updates: readonly ImportedUpdate[]): Promise<Map<number, ToolRow>> {
   const now = nowIso();
-  const updated = await db
-    .updateTable('tool')
-    .set({
-      name: tool.name,
-      sku: tool.sku,
-      description: tool.description,
-      img: tool.img,
-      price_cents: tool.priceCents,
-      minimum: tool.minimum,
-      price_breaks: storedPriceBreaks(tool.priceBreaks),
-      pack_size: tool.packSize,
-      max_per_order: tool.maxPerOrder,
-      available: sql<number>`available + ${stockDelta}`,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`available + ${stockDelta} >= 0`)
-    .returning(TOOL_COLUMNS)
-    .executeTakeFirst();
-  if (!updated) return undefined;
-  if (stockDelta !== 0) {
-    await db
-      .insertInto('stock_adjustment')
-      .values({ tool_id: id, delta: stockDelta, reason: stockDelta > 0 ? 'restock' : 'correction', user_id: userId, created_at: now })
-      .execute();
+  const updated = new Map<number, ToolRow>();
+  // PostgreSQL's RETURNING names the updated table's columns by its alias (v has some of the same
+  // names); SQLite's names only that table's, never by an alias.
+  const returned = sql.join(TOOL_COLUMNS.map((column) => sql.ref(dialect === 'postgres' ? `t.${column}` : column)));
+  for (let start = 0; start < updates.length; start += ROWS_PER_INSERT) {
+    const rows = JSON.stringify(
+      updates.slice(start, start + ROWS_PER_INSERT).map(({ id, tool, stockDelta }) => ({
+        id,
+        name: tool.name,
+        sku: tool.sku,
+        description: tool.description,
+        img: tool.img,
+        price_cents: tool.priceCents,
+        minimum: tool.minimum,
+        price_breaks: JSON.parse(storedPriceBreaks(tool.priceBreaks)) as unknown,
+        pack_size: tool.packSize,
+        max_per_order: tool.maxPerOrder,
+        delta: stockDelta,
+      })),
+    );
+    const source =
+      dialect === 'postgres'
+        ? sql`jsonb_to_recordset(${rows}::jsonb) as v(id integer, name text, sku text, description text, img text,
+            price_cents integer, minimum integer, price_breaks jsonb, pack_size integer, max_per_order integer, delta integer)`
+        : sql`(select value ->> 'id' as id, value ->> 'name' as name, value ->> 'sku' as sku,
+            value ->> 'description' as description, value ->> 'img' as img, value ->> 'price_cents' as price_cents,
+            value ->> 'minimum' as minimum, value ->> 'price_breaks' as price_breaks, value ->> 'pack_size' as pack_size,
+            value ->> 'max_per_order' as max_per_order, value ->> 'delta' as delta from json_each(${rows})) as v`;
+    const result = await sql<ToolRow>`
+      update tool as t set name = v.name, sku = v.sku, description = v.description, img = v.img,
+        price_cents = v.price_cents, minimum = v.minimum, price_breaks = v.price_breaks, pack_size = v.pack_size,
+        max_per_order = v.max_per_order, available = t.available + v.delta, updated_at = ${now}
+      from ${source}
+      where t.id = v.id and t.deleted_at is null and t.available + v.delta >= 0
+      returning ${returned}`.execute(db);
+    for (const row of result.rows) updated.set(row.id, row);
   }
   return updated;
+}
+
+/** A move of a tool's stock by an admin: a new tool's stock, a restock (up) or a correction (down). */
+export interface StockMove {
+  toolId: number;
+  delta: number;
+  reason: 'initial' | 'restock' | 'correction';
+}
+
+/** Stock moves into the ledger (`stock_adjustment`), by `userId`, a few hundred per statement. */
+export async function insertStockMoves(db: Db, userId: string, moves: readonly StockMove[]): Promise<void> {
+  const now = nowIso();
+  for (let start = 0; start < moves.length; start += ROWS_PER_INSERT) {
+    await db
+      .insertInto('stock_adjustment')
+      .values(
+        moves
+          .slice(start, start + ROWS_PER_INSERT)
+          .map((move) => ({ tool_id: move.toolId, delta: move.delta, reason: move.reason, user_id: userId, created_at: now })),
+      )
+      .execute();
+  }
 }
 
 export async function findToolForHistory(db: Db, id: number): Promise<Pick<ToolRow, 'id' | 'name' | 'sku' | 'available'> | undefined> {

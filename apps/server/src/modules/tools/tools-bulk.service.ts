@@ -25,7 +25,7 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ToolRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { auditTool } from './tools.audit.ts';
+import { auditTools, type ToolChange } from './tools.audit.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
 import { priceBreaksOf } from './tools.repository.ts';
 import {
@@ -34,9 +34,11 @@ import {
   findStockLedger,
   findToolForHistory,
   heldByUnpaidOrders,
-  insertImportedTool,
-  updateImportedTool,
+  insertImportedTools,
+  insertStockMoves,
+  updateImportedTools,
   type ImportedTool,
+  type StockMove,
 } from './tools-bulk.repository.ts';
 import { formatCount, withoutThousandsCommas } from '@toolsify/shared/money';
 
@@ -378,29 +380,47 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
         const message = `${bad.length} ${bad.length === 1 ? 'row has' : 'rows have'} errors; nothing was imported.`;
         throw new AppError('VALIDATION_FAILED', message, fields);
       }
-      const results: ImportRowResult[] = [];
-      for (const plan of plans) {
-        const { result, tool, stock, current } = plan;
-        if (result.action === 'create' && tool && stock !== undefined) {
-          const created = await insertImportedTool(trx, userId, tool, stock);
-          await auditTool(trx, userId, 'tool.create', null, created);
-          results.push({ ...result, toolId: created.id });
-          continue;
+      // A few hundred rows per statement: the new tools, the updates (a tool changed meanwhile is a
+      // conflict, and nothing is written), then the stock moves, the stock alerts and the audit rows.
+      const creates = plans.filter((plan) => plan.result.action === 'create' && plan.tool && plan.stock !== undefined);
+      const created = await insertImportedTools(
+        trx,
+        creates.map((plan) => ({ tool: plan.tool as ImportedTool, stock: plan.stock as number })),
+      );
+      const stored = new Map<Plan, ToolChange>(
+        creates.map((plan, i) => [plan, { action: 'tool.create', before: null, after: created[i] ?? null }]),
+      );
+      const moves: StockMove[] = created.map((row) => ({ toolId: row.id, delta: row.available, reason: 'initial' }));
+      const updates = plans.filter((plan) => plan.result.action === 'update' && plan.tool && plan.current);
+      const updated = await updateImportedTools(
+        trx,
+        deps.dialect,
+        updates.map((plan) => ({ id: plan.current?.id as number, tool: plan.tool as ImportedTool, stockDelta: plan.result.stockDelta })),
+      );
+      for (const plan of updates) {
+        const { result, current } = plan as Plan & { current: ToolRow };
+        const after = updated.get(current.id);
+        if (!after) {
+          throw new AppError('CONFLICT', `row ${result.row}: this tool changed meanwhile; run the import again.`, {
+            [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
+          });
         }
-        if (result.action === 'update' && tool && current) {
-          const updated = await updateImportedTool(trx, userId, current.id, tool, result.stockDelta);
-          if (!updated) {
-            throw new AppError('CONFLICT', `row ${result.row}: this tool changed meanwhile; run the import again.`, {
-              [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
-            });
-          }
-          // Each product's own change in the audit log too, beside the import's summary.
-          await auditTool(trx, userId, result.changes.length > 0 ? 'tool.update' : 'tool.restock', current, updated);
-          // Back from 0: whoever asked "Email me when it is back" hears of it, once, when the import commits.
-          if (result.stockDelta > 0) await releaseStockAlerts(trx, [current.id]);
-        }
-        results.push(result);
+        stored.set(plan, { action: result.changes.length > 0 ? 'tool.update' : 'tool.restock', before: current, after });
+        if (result.stockDelta !== 0)
+          moves.push({ toolId: current.id, delta: result.stockDelta, reason: result.stockDelta > 0 ? 'restock' : 'correction' });
       }
+      await insertStockMoves(trx, userId, moves);
+      // Back from 0: whoever asked "Email me when it is back" hears of it, once, when the import commits.
+      await releaseStockAlerts(
+        trx,
+        moves.filter((move) => move.reason === 'restock').map((move) => move.toolId),
+      );
+      // Each product's own change in the audit log, in the file's order, beside the import's summary.
+      const changes = plans.flatMap((plan) => stored.get(plan) ?? []);
+      await auditTools(trx, userId, changes);
+      const results = plans.map((plan) =>
+        plan.result.action === 'create' ? { ...plan.result, toolId: stored.get(plan)?.after?.id ?? null } : plan.result,
+      );
       const done = summaryOf(false, results);
       await recordAudit(trx, {
         actorId: userId,

@@ -231,7 +231,7 @@ describe('products in bulk', () => {
     const body =
       header +
       row('REAL-NEW', { stock: 12, price_breaks: '10:11.00', max_per_order: 50 }) +
-      row('real-up', { name: up.name, description: up.description, price: '10.00', stock: 25, minimum: 1 }) +
+      row('real-up', { name: up.name, description: up.description, price: '10.00', stock: 25, minimum: 1, price_breaks: '5:9.00' }) +
       row('REAL-DOWN', { name: 'Renamed by import', description: down.description, price: '10.00', stock: 4, minimum: 1 });
     const res = await importCsv(body, false);
     expect(res.statusCode, res.body).toBe(200);
@@ -248,7 +248,7 @@ describe('products in bulk', () => {
       maxPerOrder: 50,
       priceBreaks: [{ minQuantity: 10, unitPriceCents: 1100 }],
     });
-    expect(await toolOf(up.id)).toMatchObject({ sku: 'real-up', available: 25 });
+    expect(await toolOf(up.id)).toMatchObject({ sku: 'real-up', available: 25, priceBreaks: [{ minQuantity: 5, unitPriceCents: 900 }] });
     expect(await toolOf(down.id)).toMatchObject({ name: 'Renamed by import', available: 4 });
 
     const ledger = await app.db
@@ -310,6 +310,34 @@ describe('products in bulk', () => {
     // The new tool is in the catalog at once (the cache was cleared).
     const list = (await app.inject({ url: '/api/tools?q=REAL-NEW' })).json() as { items: Tool[] };
     expect(list.items.map((t) => t.id)).toContain(newId);
+    // And the search index follows the updates: the renamed tool is found by its new name.
+    const renamed = (await app.inject({ url: '/api/tools?q=renamed%20import' })).json() as { items: Tool[] };
+    expect(renamed.items.map((t) => t.id)).toEqual([down.id]);
+    await assertInvariants(app.db);
+  });
+
+  it('answers each row of many new and changed tools with its own tool, written a few hundred rows at a time', async () => {
+    const existing = await Promise.all([create({ sku: 'MANY-OLD-1', available: 5 }), create({ sku: 'MANY-OLD-2', available: 5 })]);
+    // More rows than one statement writes (500), new and existing tools interleaved.
+    const skus = Array.from({ length: 520 }, (_, i) => (i === 3 ? 'many-old-2' : i === 511 ? 'MANY-OLD-1' : `MANY-${i}`));
+    const body = header + skus.map((sku, i) => row(sku, { name: `Many ${i}`, stock: i + 2, minimum: 1 })).join('');
+    const res = await importCsv(body, false);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ImportResult;
+    expect(result).toMatchObject({ created: 518, updated: 2, errors: 0 });
+    const tools = new Map(
+      (await app.db.selectFrom('tool').select(['id', 'sku', 'name', 'available']).where('name', 'like', 'Many %').execute()).map((t) => [
+        t.id,
+        t,
+      ]),
+    );
+    expect(tools.size).toBe(520);
+    for (const [i, r] of result.rows.entries()) {
+      expect(r.row).toBe(i + 2);
+      expect(tools.get(r.toolId as number), `row ${r.row}`).toEqual({ id: r.toolId, sku: skus[i], name: `Many ${i}`, available: i + 2 });
+    }
+    expect(result.rows[3]?.toolId).toBe(existing[1]?.id);
+    expect(result.rows[511]?.toolId).toBe(existing[0]?.id);
     await assertInvariants(app.db);
   });
 

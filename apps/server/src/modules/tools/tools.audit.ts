@@ -1,5 +1,5 @@
 import type { Db, ToolRow } from '../../db/schema.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudits, type AuditEntry } from '../audit/audit.repository.ts';
 import { priceBreaksOf } from './tools.repository.ts';
 
 /** What an admin sets on a tool, as the audit log records it. */
@@ -19,24 +19,41 @@ function auditedFields(row: ToolRow) {
   };
 }
 
-/**
- * An admin's change of a tool in the audit log (an edit, or one product of an import), in the
- * change's transaction (only the changed fields are kept).
- */
-export async function auditTool(
-  trx: Db,
-  actorId: string,
-  action: 'tool.create' | 'tool.update' | 'tool.restock' | 'tool.delete',
-  before: ToolRow | undefined | null,
-  after: ToolRow | null,
-): Promise<void> {
+/** An admin's change of a tool: the action, and the tool before (null: new) and after (null: deleted). */
+export interface ToolChange {
+  action: 'tool.create' | 'tool.update' | 'tool.restock' | 'tool.delete';
+  before: ToolRow | null;
+  after: ToolRow | null;
+}
+
+/** A tool's change as the audit log records it (only the changed fields are kept). */
+function auditEntry(actorId: string, { action, before, after }: ToolChange): AuditEntry | undefined {
   const row = after ?? before;
-  if (!row) return;
-  await recordAudit(trx, {
+  if (!row) return undefined;
+  return {
     actorId,
     action,
     target: { type: 'tool', id: row.id, label: `${row.name} (${row.sku})` },
     before: before ? auditedFields(before) : null,
     after: after ? auditedFields(after) : null,
-  });
+  };
+}
+
+/** An admin's change of a tool in the audit log, in the change's transaction. */
+export async function auditTool(
+  trx: Db,
+  actorId: string,
+  action: ToolChange['action'],
+  before: ToolRow | undefined | null,
+  after: ToolRow | null,
+): Promise<void> {
+  await auditTools(trx, actorId, [{ action, before: before ?? null, after }]);
+}
+
+/** Changes of many tools at once (an import's), as auditTool records one. */
+export async function auditTools(trx: Db, actorId: string, changes: readonly ToolChange[]): Promise<void> {
+  await recordAudits(
+    trx,
+    changes.flatMap((change) => auditEntry(actorId, change) ?? []),
+  );
 }
