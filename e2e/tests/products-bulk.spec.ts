@@ -42,16 +42,32 @@ test.describe('products in bulk', () => {
     expect(exported).toContain(`${sku},Bulk Impact Driver,"Cordless impact driver, 18 V.",/images/tools/impact-driver.svg,129.00,40,2,1,,`);
 
     const file = page.getByLabel('CSV file');
-    // A file with a bad row: the dry run names the row and column, and offers no import.
+    // A file of 150 new products and a bad row: the dry run lists the row with the error (row and
+    // column named), the others a click away a hundred at a time, and offers no import.
+    const many = Array.from(
+      { length: 150 },
+      (_, i) => `BULK-MANY-${stamp}-${i},Bulk Clamp ${i},A clamp.,/images/tools/impact-driver.svg,10.00,5,1,1,,\r\n`,
+    );
     await file.setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(header + `${sku},Bulk Impact Driver,Cordless impact driver.,/images/tools/impact-driver.svg,12x,40,2,1,,\r\n`),
+      buffer: Buffer.from(
+        header + many.join('') + `${sku},Bulk Impact Driver,Cordless impact driver.,/images/tools/impact-driver.svg,12x,40,2,1,,\r\n`,
+      ),
     });
     await page.getByRole('button', { name: 'Check the file' }).click();
     await expect(
       page.getByText('price: Price must be in dollars with at most 2 decimals, e.g. 12.50').filter({ visible: true }),
     ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Errors (1)' })).toHaveAttribute('aria-pressed', 'true');
+    const listed = page.getByRole('table').locator('tbody tr');
+    await expect(listed).toHaveCount(1);
+    await expect(listed.locator('td').first()).toHaveText('152');
+    await page.getByRole('button', { name: 'New and updated (150)' }).click();
+    await expect(listed).toHaveCount(100);
+    await expect(page.getByText('Showing 100 of 150 rows')).toBeVisible();
+    await page.getByRole('button', { name: 'Show 50 more' }).click();
+    await expect(listed).toHaveCount(150);
     await expect(page.getByText('nothing is imported while a row has an error')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
 

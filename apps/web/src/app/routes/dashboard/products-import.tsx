@@ -69,8 +69,8 @@ function Summary({ result }: { result: ImportResult }) {
   );
 }
 
-/** The dry run, row by row: a table on wide screens, a card per row on phones. */
-function DryRunRows({ rows }: { rows: ImportRowResult[] }) {
+/** Rows of the dry run: a table on wide screens, a card per row on phones. */
+function RowList({ rows }: { rows: ImportRowResult[] }) {
   return (
     <>
       <ul className="flex flex-col gap-2 md:hidden" aria-label="Rows of the file">
@@ -117,6 +117,74 @@ function DryRunRows({ rows }: { rows: ImportRowResult[] }) {
   );
 }
 
+/** Which rows of the dry run are listed. */
+type RowView = 'error' | 'change' | 'unchanged' | 'all';
+
+const inView: Record<RowView, (row: ImportRowResult) => boolean> = {
+  error: (row) => row.action === 'error',
+  change: (row) => row.action === 'create' || row.action === 'update',
+  unchanged: (row) => row.action === 'unchanged',
+  all: () => true,
+};
+
+/** Rows listed at first, and added by each "Show more": a file may hold thousands. */
+const ROWS_PER_STEP = 100;
+
+/**
+ * The dry run, row by row, a hundred at a time: the rows with errors first when there are any
+ * (what must be fixed), else the new and updated ones (what the import will change), with the
+ * others a click away. A file of 10,000 rows with 3 errors shows those 3.
+ */
+function DryRunRows({ result }: { result: ImportResult }) {
+  const [view, setView] = useState<RowView>(result.errors > 0 ? 'error' : result.created + result.updated > 0 ? 'change' : 'all');
+  const [shown, setShown] = useState(ROWS_PER_STEP);
+  const rows = result.rows.filter(inView[view]);
+  const counts: Record<RowView, number> = {
+    error: result.errors,
+    change: result.created + result.updated,
+    unchanged: result.unchanged,
+    all: result.rows.length,
+  };
+  const tab = (value: RowView, label: string) =>
+    (counts[value] > 0 || value === 'all') && (
+      <button
+        key={value}
+        type="button"
+        aria-pressed={view === value}
+        className={`btn btn-sm join-item ${view === value ? 'btn-primary' : 'btn-outline border-base-300'}`}
+        onClick={() => {
+          setView(value);
+          setShown(ROWS_PER_STEP);
+        }}
+      >
+        {label} ({formatCount(counts[value])})
+      </button>
+    );
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="group" aria-label="Rows to show" className="join join-vertical min-[480px]:join-horizontal">
+        {tab('error', 'Errors')}
+        {tab('change', 'New and updated')}
+        {tab('unchanged', 'Unchanged')}
+        {tab('all', 'All rows')}
+      </div>
+      <RowList rows={rows.slice(0, shown)} />
+      {rows.length > ROWS_PER_STEP && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span role="status">
+            Showing {formatCount(Math.min(shown, rows.length))} of {formatCount(rows.length)} rows
+          </span>
+          {shown < rows.length && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setShown(shown + ROWS_PER_STEP)}>
+              Show {formatCount(Math.min(ROWS_PER_STEP, rows.length - shown))} more
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * Manage Products > Import / export CSV: download every product, or upload a file. The file is
  * checked first (a dry run: what each row would do, nothing written); Import writes it all in
@@ -128,6 +196,8 @@ export default function ImportProductsPage() {
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [dryRun, setDryRun] = useState<ImportResult | null>(null);
+  /** Each check of a file starts its rows' view afresh. */
+  const [checks, setChecks] = useState(0);
   const [done, setDone] = useState<ImportResult | null>(null);
   const runImport = useImportProducts();
 
@@ -141,6 +211,7 @@ export default function ImportProductsPage() {
     setChecking(true);
     try {
       setDryRun(await importProducts(file, true));
+      setChecks((n) => n + 1);
     } catch (error) {
       const fields = error instanceof ApiError ? Object.values(error.fields) : [];
       setProblem(fields[0] ?? (error instanceof Error ? error.message : String(error)));
@@ -226,7 +297,7 @@ export default function ImportProductsPage() {
             What the import will do
           </h3>
           <Summary result={dryRun} />
-          <DryRunRows rows={dryRun.rows} />
+          <DryRunRows key={checks} result={dryRun} />
           {dryRun.errors > 0 ? (
             <p role="alert" className="alert alert-warning alert-soft text-sm">
               Fix the rows with errors and check the file again: nothing is imported while a row has an error.
