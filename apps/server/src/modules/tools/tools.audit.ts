@@ -1,22 +1,11 @@
 import type { Db, ToolRow } from '../../db/schema.ts';
 import { recordAudits, type AuditEntry } from '../audit/audit.repository.ts';
-import { priceBreaksOf } from './tools.repository.ts';
+import { toManagedTool } from './tools.repository.ts';
 
-/** What an admin sets on a tool, as the audit log records it. */
+/** What an admin sets on a tool, as the audit log records it: the tool as Manage Products sees it, but its id and creation time. */
 function auditedFields(row: ToolRow) {
-  return {
-    name: row.name,
-    sku: row.sku,
-    description: row.description,
-    img: row.img,
-    priceCents: row.price_cents,
-    available: row.available,
-    minimum: row.minimum,
-    priceBreaks: priceBreaksOf(row).map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: b.unitPriceCents })),
-    packSize: row.pack_size,
-    maxPerOrder: row.max_per_order,
-    lowStockThreshold: row.low_stock_threshold,
-  };
+  const { id: _id, createdAt: _createdAt, ...fields } = toManagedTool(row);
+  return { ...fields, priceBreaks: fields.priceBreaks.map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: b.unitPriceCents })) };
 }
 
 /** An admin's change of a tool: the action, and the tool before (null: new) and after (null: deleted). */
