@@ -77,6 +77,30 @@ test.describe('catalog', () => {
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
   });
 
+  test('a price range is typed as a whole: nothing moves between its two boxes, and a minimum above the maximum is named', async ({
+    page,
+  }) => {
+    await page.goto('/tools?minPrice=1000&maxPrice=4000');
+    const min = page.getByLabel('Min price ($)');
+    const max = page.getByLabel('Max price ($)');
+    await expect(min).toHaveValue('10');
+    await min.fill('50');
+    await min.press('Tab');
+    await expect(max).toBeFocused();
+    // Still the range of the URL: 50 to 40 is not applied, nor swapped under the buyer's fingers.
+    await expect(page).toHaveURL(/\/tools\?minPrice=1000&maxPrice=4000$/);
+    await expect(page.getByText('The minimum is above the maximum.')).toBeVisible();
+    await expect(min).toHaveValue('50');
+    await expect(max).toHaveValue('40');
+    await max.fill('100');
+    await expect(page.getByText('The minimum is above the maximum.')).toHaveCount(0);
+    // Leaving the range applies it.
+    await max.press('Tab');
+    await expect(page).toHaveURL(/\/tools\?minPrice=5000&maxPrice=10000$/);
+    await expect(min).toHaveValue('50');
+    await expect(max).toHaveValue('100');
+  });
+
   test('filters by price in dollars, and says so when nothing matches, with a way out', async ({ page, request }) => {
     await page.goto('/tools');
     await page.getByLabel('Min price ($)').fill('20');

@@ -198,7 +198,11 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
   );
 }
 
-/** Minimum and maximum unit price in dollars: applied on Enter or when the box is left. */
+/**
+ * Minimum and maximum unit price in dollars: applied on Enter, or when the focus leaves the two
+ * boxes (not when it goes from one to the other: the range is typed as a whole). A range whose
+ * minimum is above its maximum is named and not applied.
+ */
 function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) {
   const id = useId();
   const [min, setMin] = useState(centsToDollars(params.minPrice));
@@ -211,11 +215,13 @@ function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) 
     setMax(centsToDollars(params.maxPrice));
   }
   const invalid = (raw: string) => raw.trim() !== '' && dollarsToCentsOrUndefined(raw) === undefined;
+  const minPrice = dollarsToCentsOrUndefined(min);
+  const maxPrice = dollarsToCentsOrUndefined(max);
+  const inverted = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+  const problem =
+    invalid(min) || invalid(max) ? 'Enter a price in dollars, like 25 or 12.50.' : inverted ? 'The minimum is above the maximum.' : null;
   const commit = () => {
-    if (invalid(min) || invalid(max)) return;
-    let minPrice = dollarsToCentsOrUndefined(min);
-    let maxPrice = dollarsToCentsOrUndefined(max);
-    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+    if (problem !== null) return;
     if (minPrice === params.minPrice && maxPrice === params.maxPrice) return;
     apply({ minPrice, maxPrice });
   };
@@ -226,13 +232,15 @@ function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) 
         id={`${id}-${which}`}
         type="text"
         inputMode="decimal"
-        className={`input input-bordered input-sm w-28 ${invalid(value) ? 'input-error' : ''}`}
+        className={`input input-bordered input-sm w-28 ${invalid(value) || inverted ? 'input-error' : ''}`}
         value={value}
         placeholder={which === 'min' ? '0' : 'Any'}
-        aria-invalid={invalid(value) || undefined}
-        aria-describedby={invalid(value) ? `${id}-price-error` : undefined}
+        aria-invalid={invalid(value) || inverted || undefined}
+        aria-describedby={problem === null ? undefined : `${id}-price-error`}
         onChange={(event) => set(event.target.value)}
-        onBlur={commit}
+        onBlur={(event) => {
+          if (!event.currentTarget.closest('fieldset')?.contains(event.relatedTarget)) commit();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();
         }}
@@ -249,9 +257,9 @@ function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) 
         </span>
         {field('max', max, setMax)}
       </div>
-      {(invalid(min) || invalid(max)) && (
+      {problem !== null && (
         <p id={`${id}-price-error`} className="text-xs text-error">
-          Enter a price in dollars, like 25 or 12.50.
+          {problem}
         </p>
       )}
     </fieldset>
