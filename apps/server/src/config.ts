@@ -14,6 +14,9 @@ const csv = z.string().transform((v) =>
  * Every setting the server reads, validated once. `.env.example` lists each with its default.
  * A bad value stops start-up with a message naming the variable.
  */
+/** Hours an unpaid order is kept before it is cancelled and its stock returned, unless configured. */
+export const DEFAULT_UNPAID_ORDER_TTL_HOURS = 48;
+
 export const configSchema = z
   .object({
     /** Production unless told otherwise: `npm run dev` sets development, the tests set test. */
@@ -68,7 +71,7 @@ export const configSchema = z
       .int()
       .min(0)
       .max(24 * 365)
-      .default(48),
+      .default(DEFAULT_UNPAID_ORDER_TTL_HOURS),
     /** How many unpaid orders one buyer may hold at once; 0: no cap (the benchmark's setting). */
     MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(0).max(10_000).default(5),
     RATE_LIMIT: bool.default(true),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OrderStatus } from '@toolsify/shared/orders';
 import { PAYMENT_CURRENCY } from '@toolsify/shared/payments';
 import { packSizeOf, unitPriceFor, type PriceBreak } from '@toolsify/shared/pricing';
+import { DEFAULT_UNPAID_ORDER_TTL_HOURS } from '../config.ts';
 import type { Db } from '../db/schema.ts';
 import { assignInvoiceNumber } from '../modules/invoices/invoices.repository.ts';
 import { orderTitle } from '../modules/orders/orders.repository.ts';
@@ -22,8 +23,10 @@ const DAY = 24 * HOUR;
 export const DEMO_DAYS = 42;
 /** The note of a demo order's 'placed' event: not placed through the store, so never emailed. */
 export const DEMO_NOTE = 'Demo data';
-/** An unpaid demo order is younger than this, so the default expiry (72 h) has not cancelled it yet. */
-const UNPAID_MAX_AGE = 66 * HOUR;
+/** The store's default expiry of unpaid orders: a demo order unpaid for this long was cancelled then. */
+export const DEMO_EXPIRY = DEFAULT_UNPAID_ORDER_TTL_HOURS * HOUR;
+/** An unpaid demo order is younger than this, so the expiry has not cancelled it yet (nor will it for 6 h). */
+const UNPAID_MAX_AGE = DEMO_EXPIRY - 6 * HOUR;
 
 /** What the plan needs of a demo tool. */
 export interface DemoTool {
@@ -131,8 +134,9 @@ const between = (random: () => number, low: number, high: number) => low + rando
 
 /**
  * The demo's orders from DEMO_DAYS ago up to `now`, oldest first: busier on weekdays and in
- * the last weeks. Older than 3 days: paid (most of them shipped) or cancelled by the expiry;
- * younger: some still unpaid, some paid, a few shipped. A tool with no stock is only in paid
+ * the last weeks. Older than the store's default expiry of unpaid orders: paid (most of them
+ * shipped) or cancelled by it; younger: some still unpaid (the newest always), some paid, a few
+ * shipped. A tool with no stock is only in paid
  * orders (its stock was sold, never held by an order that could give it back).
  */
 export function planDemoOrders(now: Date, tools: readonly DemoTool[]): PlannedOrder[] {
@@ -140,63 +144,70 @@ export function planDemoOrders(now: Date, tools: readonly DemoTool[]): PlannedOr
   const orders: PlannedOrder[] = [];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   let po = 1_000;
+  const times: number[] = [];
   for (let back = DEMO_DAYS - 1; back >= 0; back -= 1) {
     const dayStart = today - back * DAY;
     const weekday = new Date(dayStart).getUTCDay();
     const weekend = weekday === 0 || weekday === 6;
     const count = weekend ? Math.floor(random() * 2) : 1 + Math.floor(random() * (back < 21 ? 4 : 3));
-    const times = Array.from({ length: count }, () => dayStart + between(random, 7.5 * HOUR, 19 * HOUR)).sort((a, b) => a - b);
-    for (const time of times) {
-      const placedAt = new Date(time);
-      const age = now.getTime() - time;
-      if (age < 20 * 60_000) continue; // not placed yet, or a moment ago
-      const roll = random();
-      let status: OrderStatus;
-      let paidAt: Date | null = null;
-      let shippedAt: Date | null = null;
-      let cancelledAt: Date | null = null;
-      if (age > 72 * HOUR && roll < 0.1) {
-        status = 'cancelled';
-        cancelledAt = new Date(time + 72 * HOUR + between(random, 0, 5 * 60_000));
-      } else if (age <= UNPAID_MAX_AGE && roll < 0.45) {
-        status = 'unpaid';
-      } else {
-        const paid = time + Math.min(between(random, 10 * 60_000, 18 * HOUR), age - 5 * 60_000);
-        paidAt = new Date(paid);
-        const shipped = paid + between(random, 18 * HOUR, 60 * HOUR);
-        const ships = now.getTime() - shipped > HOUR && (age > 9 * DAY || random() < 0.55);
-        status = ships ? 'shipped' : 'paid';
-        shippedAt = ships ? new Date(shipped) : null;
-      }
-      const held = status === 'unpaid' || status === 'cancelled';
-      const candidates = tools.map((_, i) => i).filter((i) => !held || (tools[i]?.available ?? 0) > 0);
-      const lineCount = 1 + Math.floor(random() * random() * 3.5);
-      const picked: number[] = [];
-      while (picked.length < Math.min(lineCount, candidates.length)) {
-        const index = candidates[Math.floor(random() * candidates.length)];
-        if (index !== undefined && !picked.includes(index)) picked.push(index);
-      }
-      const lines = picked.map((index) => {
-        const tool = itemAt(tools, index);
-        const quantity = quantityOf(tool, random);
-        return {
-          tool: index,
-          quantity,
-          unitPriceCents: unitPriceFor({ priceCents: tool.priceCents, priceBreaks: tool.priceBreaks ?? [] }, quantity),
-        };
-      });
-      po += 1 + Math.floor(random() * 7);
-      orders.push({
-        buyer: Math.floor(random() * demoBuyers.length),
-        lines,
-        poNumber: random() < 0.6 ? `PO-${placedAt.getUTCFullYear()}-${po}` : null,
-        status,
-        placedAt,
-        paidAt,
-        shippedAt,
-        cancelledAt,
-      });
+    const day = Array.from({ length: count }, () => dayStart + between(random, 7.5 * HOUR, 19 * HOUR)).sort((a, b) => a - b);
+    // Not placed yet, or a moment ago.
+    times.push(...day.filter((time) => now.getTime() - time >= 20 * 60_000));
+  }
+  // The newest order is left unpaid when young enough, so the dashboard has unpaid orders to
+  // show whatever the day; after a quiet weekend, one was placed a few hours ago.
+  const recent = (time: number) => now.getTime() - time <= UNPAID_MAX_AGE;
+  if (!times.some(recent)) times.push(now.getTime() - between(random, 2 * HOUR, 6 * HOUR));
+  const newest = times.at(-1);
+  for (const time of times) {
+    const placedAt = new Date(time);
+    const age = now.getTime() - time;
+    const roll = time === newest ? 0 : random();
+    let status: OrderStatus;
+    let paidAt: Date | null = null;
+    let shippedAt: Date | null = null;
+    let cancelledAt: Date | null = null;
+    if (age > DEMO_EXPIRY && roll < 0.1) {
+      status = 'cancelled';
+      cancelledAt = new Date(time + DEMO_EXPIRY + between(random, 0, 5 * 60_000));
+    } else if (age <= UNPAID_MAX_AGE && roll < 0.45) {
+      status = 'unpaid';
+    } else {
+      const paid = time + Math.min(between(random, 10 * 60_000, 18 * HOUR), age - 5 * 60_000);
+      paidAt = new Date(paid);
+      const shipped = paid + between(random, 18 * HOUR, 60 * HOUR);
+      const ships = now.getTime() - shipped > HOUR && (age > 9 * DAY || random() < 0.55);
+      status = ships ? 'shipped' : 'paid';
+      shippedAt = ships ? new Date(shipped) : null;
     }
+    const held = status === 'unpaid' || status === 'cancelled';
+    const candidates = tools.map((_, i) => i).filter((i) => !held || (tools[i]?.available ?? 0) > 0);
+    const lineCount = 1 + Math.floor(random() * random() * 3.5);
+    const picked: number[] = [];
+    while (picked.length < Math.min(lineCount, candidates.length)) {
+      const index = candidates[Math.floor(random() * candidates.length)];
+      if (index !== undefined && !picked.includes(index)) picked.push(index);
+    }
+    const lines = picked.map((index) => {
+      const tool = itemAt(tools, index);
+      const quantity = quantityOf(tool, random);
+      return {
+        tool: index,
+        quantity,
+        unitPriceCents: unitPriceFor({ priceCents: tool.priceCents, priceBreaks: tool.priceBreaks ?? [] }, quantity),
+      };
+    });
+    po += 1 + Math.floor(random() * 7);
+    orders.push({
+      buyer: Math.floor(random() * demoBuyers.length),
+      lines,
+      poNumber: random() < 0.6 ? `PO-${placedAt.getUTCFullYear()}-${po}` : null,
+      status,
+      placedAt,
+      paidAt,
+      shippedAt,
+      cancelledAt,
+    });
   }
   return orders;
 }

@@ -4,6 +4,8 @@ import { checkQuantity } from '@toolsify/shared/orders';
 import { unitPriceFor } from '@toolsify/shared/pricing';
 import type { Stats } from '@toolsify/shared/stats';
 import type { ToolPage } from '@toolsify/shared/tools';
+import { DEFAULT_UNPAID_ORDER_TTL_HOURS } from '../config.ts';
+import { expireUnpaidOrders } from '../modules/orders/orders.service.ts';
 import { as, createTestApp, signUpAdmin } from '../test/helpers.ts';
 import { assertInvariants } from '../test/invariants.ts';
 import { demoTools } from './demo-data.ts';
@@ -54,8 +56,15 @@ describe('the demo orders', () => {
       check((order.cancelledAt !== null) === (order.status === 'cancelled'), `order ${n}: cancelled time vs ${order.status}`);
       check(paid === undefined || (paid > placed && paid < now.getTime()), `order ${n} paid before placed or in the future`);
       check(shipped === undefined || (paid !== undefined && shipped > paid && shipped < now.getTime()), `order ${n} shipped out of order`);
-      // Unpaid ones are younger than the default expiry (72 h), which would have cancelled them.
-      check(order.status !== 'unpaid' || now.getTime() - placed < 72 * HOUR, `order ${n} unpaid for over 72 h`);
+      // Unpaid ones are younger than the store's default expiry, which would have cancelled them;
+      // the cancelled ones were cancelled by it.
+      const expiry = DEFAULT_UNPAID_ORDER_TTL_HOURS * HOUR;
+      check(order.status !== 'unpaid' || now.getTime() - placed < expiry, `order ${n} unpaid for longer than the expiry`);
+      const cancelled = order.cancelledAt?.getTime();
+      check(
+        cancelled === undefined || (cancelled >= placed + expiry && cancelled < placed + expiry + HOUR),
+        `order ${n} not cancelled by the expiry`,
+      );
     }
     expect(problems).toEqual([]);
     const statuses = new Set(orders.map((o) => o.status));
@@ -64,12 +73,26 @@ describe('the demo orders', () => {
     expect(planDemoOrders(now, demoTools)).toEqual(orders);
   });
 
+  it('have unpaid orders the expiry has not reached, whatever the day and hour the store is started', () => {
+    const expiry = DEFAULT_UNPAID_ORDER_TTL_HOURS * HOUR;
+    // Two weeks, every 5 hours: Monday mornings after a quiet weekend among them.
+    for (let start = Date.parse('2026-11-02T00:00:00.000Z'); start < Date.parse('2026-11-16T00:00:00.000Z'); start += 5 * HOUR) {
+      const now = new Date(start);
+      const unpaid = planDemoOrders(now, demoTools).filter((order) => order.status === 'unpaid');
+      expect(unpaid.length, now.toISOString()).toBeGreaterThan(0);
+      expect(unpaid.filter((order) => now.getTime() - order.placedAt.getTime() >= expiry - HOUR)).toEqual([]);
+    }
+  });
+
   it('fill an empty store once, keep every invariant, and leave the demo stock as written', async () => {
     app = await createTestApp();
     const admin = await signUpAdmin(app);
     expect(await seedDemoData(app.db)).toBe(true);
     expect(await seedDemoData(app.db)).toBe(false);
     await assertInvariants(app.db);
+    // A store started with the demo and the default expiry cancels none of its orders at once
+    // (nor mails their buyers about it).
+    expect(await expireUnpaidOrders(app, new Date(Date.now() - DEFAULT_UNPAID_ORDER_TTL_HOURS * HOUR))).toBe(0);
 
     const page = (await app.inject({ url: '/api/tools?limit=100' })).json() as ToolPage;
     const stock = Object.fromEntries(page.items.map((t) => [t.sku, t.available]));
