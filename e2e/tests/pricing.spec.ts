@@ -106,12 +106,12 @@ test.describe('bulk pricing', () => {
     await expect(rows).toHaveCount(2);
     await expect(page.getByLabel('From (pieces), break 1')).toHaveValue('48');
     await page.getByLabel('From (pieces), break 2').fill('36');
-    await expect(page.getByText('Each price break starts above the one before')).toBeVisible();
+    await expect(page.getByText('Each price break must start above the one before')).toBeVisible();
     await page.getByRole('button', { name: 'Sort by quantity' }).click();
     await expect(page.getByLabel('From (pieces), break 1')).toHaveValue('36');
     await page.getByLabel('From (pieces), break 2').fill('120');
     await page.getByLabel('Unit price ($)').first().fill('13');
-    await expect(page.getByText('A price break is lower than the price')).toBeVisible();
+    await expect(page.getByText('A price break must be lower than the price')).toBeVisible();
     await page.getByLabel('Unit price ($)').first().fill('11.90');
     await page.getByLabel('Unit price ($)').nth(1).fill('10.50');
     await screenshots(page, 'pricing-admin-add');

@@ -147,7 +147,7 @@ describe('pricing settings', () => {
     expect(productFormSchema.parse(form)).toMatchObject({ priceCents: 1250, priceBreaks });
     const bad = productFormSchema.safeParse({ ...form, priceBreaks: [{ minQuantity: 48, unitPrice: 13 }] });
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['priceBreaks.0.unitPrice', 'A price break is lower than the price'],
+      ['priceBreaks.0.unitPrice', 'A price break must be lower than the price'],
     ]);
     const edit = editToolFormSchema.safeParse({ ...form, packSize: 10, stockDelta: 0, stockReason: 'restock' });
     expect(edit.error?.issues.map((i) => i.path.join('.'))).toContain('minimum');

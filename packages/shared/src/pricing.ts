@@ -187,11 +187,12 @@ export function pricingIssues(settings: PricingSettings): PricingIssue[] {
   priceBreaks.forEach((tier, n) => {
     const at = (field: keyof PriceBreak, message: string) => issues.push({ path: ['priceBreaks', n, field], message });
     if (tier.minQuantity <= before.minQuantity) {
-      at('minQuantity', n === 0 ? 'A price break starts above the minimum' : 'Each price break starts above the one before');
-    } else if (packs(tier.minQuantity)) at('minQuantity', `A price break starts at a whole number of packs of ${packSize}`);
-    else if (maxPerOrder !== null && tier.minQuantity > maxPerOrder) at('minQuantity', 'A price break starts within the maximum per order');
+      at('minQuantity', n === 0 ? 'A price break must start above the minimum' : 'Each price break must start above the one before');
+    } else if (packs(tier.minQuantity)) at('minQuantity', `A price break must start at a whole number of packs of ${packSize}`);
+    else if (maxPerOrder !== null && tier.minQuantity > maxPerOrder)
+      at('minQuantity', 'A price break must start within the maximum per order');
     if (tier.unitPriceCents >= before.unitPriceCents) {
-      at('unitPriceCents', n === 0 ? 'A price break is lower than the price' : 'Each price break is lower than the one before');
+      at('unitPriceCents', n === 0 ? 'A price break must be lower than the price' : 'Each price break must be lower than the one before');
     }
     before = tier;
   });

@@ -143,7 +143,7 @@ const priceDollarsField = z
 const priceBreakQuantity = z
   .number({ error: 'Quantity is Required' })
   .int('Must be a whole number')
-  .min(2, 'A price break starts at 2 pieces or more')
+  .min(2, 'A price break must start at 2 pieces or more')
   .max(MAX_STOCK, `Must be ${formatCount(MAX_STOCK)} or less`);
 
 const tooManyBreaks = `At most ${MAX_PRICE_BREAKS} price breaks`;

@@ -208,8 +208,10 @@ function parseImportFile(text: string): ParsedRow[] {
     const price = cell('price');
     if (price !== undefined && price.trim() !== '') {
       const cents = csvToCents(price);
-      if (cents === null) errors.push({ column: 'price', message: 'Price must be in dollars with at most 2 decimals, e.g. 12.50' });
-      else fields.priceCents = cents;
+      if (cents === null) {
+        const message = /^\s*-/.test(price) ? 'Price cannot be negative' : 'Price must be in dollars with at most 2 decimals, e.g. 12.50';
+        errors.push({ column: 'price', message });
+      } else fields.priceCents = cents;
     } else errors.push({ column: 'price', message: 'Price is Required' });
     const numbers = [
       ['stock', 'available'],
@@ -238,15 +240,27 @@ function parseImportFile(text: string): ParsedRow[] {
   });
 }
 
-/** Zod's issues on the columns they are about (price breaks: `price_breaks`, the break's number in the message). */
+/** A price break's parts as the file writes them (`10:11.50`: its quantity, then its price). */
+const breakPartLabels: Record<string, string> = { minQuantity: 'quantity', unitPriceCents: 'price' };
+
+/** Zod's issues on the columns they are about (price breaks: `price_breaks`, the break's number and part in the message). */
 function issuesOf(error: z.ZodError): ImportIssue[] {
   return error.issues.map((issue) => {
     const [field, index, part] = issue.path;
     const column = columnOfField[String(field)] ?? 'row';
-    const where =
-      field === 'priceBreaks' && typeof index === 'number' ? `Price break ${index + 1}${part ? ` (${String(part)})` : ''}: ` : '';
+    const label = part === undefined ? '' : ` (${breakPartLabels[String(part)] ?? String(part)})`;
+    const where = field === 'priceBreaks' && typeof index === 'number' ? `Price break ${index + 1}${label}: ` : '';
     return { column, message: where + issue.message };
   });
+}
+
+/** A row's issues in the order of the file's columns (what is about no column, last), as the admin reads the row. */
+function inColumnOrder(issues: readonly ImportIssue[]): ImportIssue[] {
+  const place = (issue: ImportIssue) => {
+    const at = (toolCsvColumns as readonly string[]).indexOf(issue.column);
+    return at === -1 ? toolCsvColumns.length : at;
+  };
+  return [...issues].sort((a, b) => place(a) - place(b));
 }
 
 /** Adds an issue unless the same column already has one (a cell's own problem says it first). */
@@ -300,7 +314,15 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
     if (image) errors.push(image);
     const current = existing.get(key);
     const fail = (): Plan => ({
-      result: { row: row.line, sku: row.sku, action: 'error', toolId: current?.id ?? null, changes: [], stockDelta: 0, errors },
+      result: {
+        row: row.line,
+        sku: row.sku,
+        action: 'error',
+        toolId: current?.id ?? null,
+        changes: [],
+        stockDelta: 0,
+        errors: inColumnOrder(errors),
+      },
     });
 
     if (!current) {

@@ -167,13 +167,15 @@ describe('products in bulk', () => {
     expect(updated).toMatchObject({ row: 3, action: 'update', toolId: tool.id, changes: ['sku', 'priceCents'], stockDelta: 15 });
     expect(unchanged).toMatchObject({ row: 4, action: 'unchanged', toolId: same.id, changes: [], stockDelta: 0 });
     expect(bad?.action).toBe('error');
-    expect(bad?.errors.map((e) => e.column).sort()).toEqual(['name', 'price', 'stock']);
+    // In the file's column order, each named as the admin wrote it.
+    expect(bad?.errors.map((e) => e.column)).toEqual(['name', 'price', 'stock']);
     expect(bad?.errors.find((e) => e.column === 'stock')?.message).toBe('Must be a whole number');
+    expect(bad?.errors.find((e) => e.column === 'price')?.message).toBe('Price cannot be negative');
     expect(duplicate).toMatchObject({ row: 6, action: 'error', errors: [{ column: 'sku', message: 'The same SKU is on line 2 already' }] });
     // The pricing rule of Add a Product (pricingIssues), on its columns.
     expect(pack?.errors).toEqual([
       { column: 'minimum', message: 'Minimum must be a whole number of packs of 5' },
-      { column: 'price_breaks', message: 'Price break 2 (minQuantity): Each price break starts above the one before' },
+      { column: 'price_breaks', message: 'Price break 2 (quantity): Each price break must start above the one before' },
     ]);
     expect(await databaseFingerprint(app.db)).toBe(before);
   });

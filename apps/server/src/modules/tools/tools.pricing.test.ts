@@ -61,11 +61,11 @@ describe('tool pricing (admin)', () => {
       [{ maxPerOrder: 10 }, { maxPerOrder: 'Maximum per order must be at least the minimum' }],
       [
         { priceBreaks: [{ minQuantity: 24, unitPriceCents: 1000 }] },
-        { 'priceBreaks.0.minQuantity': 'A price break starts above the minimum' },
+        { 'priceBreaks.0.minQuantity': 'A price break must start above the minimum' },
       ],
       [
         { priceBreaks: [{ minQuantity: 48, unitPriceCents: 1250 }] },
-        { 'priceBreaks.0.unitPriceCents': 'A price break is lower than the price' },
+        { 'priceBreaks.0.unitPriceCents': 'A price break must be lower than the price' },
       ],
       [
         {
@@ -75,17 +75,17 @@ describe('tool pricing (admin)', () => {
           ],
         },
         {
-          'priceBreaks.1.minQuantity': 'Each price break starts above the one before',
-          'priceBreaks.1.unitPriceCents': 'Each price break is lower than the one before',
+          'priceBreaks.1.minQuantity': 'Each price break must start above the one before',
+          'priceBreaks.1.unitPriceCents': 'Each price break must be lower than the one before',
         },
       ],
       [
         { packSize: 24, priceBreaks: [{ minQuantity: 50, unitPriceCents: 1000 }] },
-        { 'priceBreaks.0.minQuantity': 'A price break starts at a whole number of packs of 24' },
+        { 'priceBreaks.0.minQuantity': 'A price break must start at a whole number of packs of 24' },
       ],
       [
         { maxPerOrder: 48, priceBreaks: [{ minQuantity: 96, unitPriceCents: 1000 }] },
-        { 'priceBreaks.0.minQuantity': 'A price break starts within the maximum per order' },
+        { 'priceBreaks.0.minQuantity': 'A price break must start within the maximum per order' },
       ],
       [{ packSize: 0 }, { packSize: 'Pack size must be at least 1' }],
       [{ packSize: 10_001 }, { packSize: 'Pack size must be 10,000 or less' }],
@@ -114,7 +114,7 @@ describe('tool pricing (admin)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({ minimum: 'Minimum must be a whole number of packs of 10' });
     const lower = await patch(tool.id, { priceCents: 1000 });
-    expect(lower.json().error.fields).toEqual({ 'priceBreaks.0.unitPriceCents': 'A price break is lower than the price' });
+    expect(lower.json().error.fields).toEqual({ 'priceBreaks.0.unitPriceCents': 'A price break must be lower than the price' });
     expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toMatchObject({
       priceCents: 1250,
       packSize: 24,
