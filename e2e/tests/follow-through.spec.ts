@@ -136,6 +136,13 @@ test.describe('after the order, the shipment and the restock', () => {
     await signInRequest(customer.request, buyer);
     const order = await placeViaApi(customer.request, tool.id, 5);
     await payViaSandbox(customer.request, order.id);
+    // The receipt fits a phone: its long transaction id wraps instead of pushing the totals off screen.
+    await expect.poll(() => latestMail(buyer.email)?.subject).toMatch(new RegExp(`^Receipt for order #${order.id}:`));
+    const receipt = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await receipt.setContent(/<!doctype html>[\s\S]*<\/html>/i.exec(latestMail(buyer.email)!.body)![0]);
+    await expect(receipt.getByText('Transaction id')).toBeVisible();
+    expect(await receipt.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await receipt.close();
 
     await signIn(page, adminAccount());
     await page.goto('/dashboard/manage');

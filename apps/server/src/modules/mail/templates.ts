@@ -154,7 +154,7 @@ function facts(pairs: ReadonlyArray<readonly [string, string | null]>): { text: 
     html: `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px">${shown
       .map(
         ([label, value]) =>
-          `<tr><td style="padding:3px 16px 3px 0;color:${MUTED};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:3px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`,
+          `<tr><td style="padding:3px 16px 3px 0;color:${MUTED};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:3px 0;white-space:pre-line;word-break:break-word;overflow-wrap:anywhere">${escapeHtml(value)}</td></tr>`,
       )
       .join('')}</table>`,
   };
