@@ -1,5 +1,5 @@
 import type { Tool } from '@toolsify/shared/tools';
-import { adminAccount, expect, signIn, test } from '../fixtures.ts';
+import { adminAccount, expect, signIn, test, toolBySku } from '../fixtures.ts';
 import { screenshots } from '../screenshots.ts';
 
 const header = 'sku,name,description,image,price,stock,minimum,pack_size,max_per_order,price_breaks\r\n';
@@ -110,7 +110,20 @@ test.describe('products in bulk', () => {
     await expect(page.getByText('Held by unpaid orders')).toBeVisible();
     await screenshots(page, 'products-stock-history');
 
+    // A demo tool's first stock was put there by the store itself, not by an account.
+    const demo = await toolBySku(page.request, 'TF-CWS-12');
+    await page.goto(`/dashboard/products/${demo.id}/stock`);
+    const more = page.getByRole('button', { name: 'Load more' });
+    while (await more.isVisible()) {
+      const count = await rows.count();
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(count);
+    }
+    await expect(rows.last()).toContainText('Initial stock');
+    await expect(rows.last()).toContainText('The store');
+
     // On a phone: one card per change, nothing wider than the screen.
+    await page.goto(`/dashboard/products/${tool.id}/stock`);
     await page.setViewportSize({ width: 375, height: 800 });
     const cards = page.getByRole('list', { name: 'Stock changes, newest first' }).getByRole('listitem');
     await expect(cards).toHaveCount(2);

@@ -33,3 +33,13 @@ export type UserPageQuery = z.infer<typeof userPageQuerySchema>;
 
 export const userPageSchema = z.object({ items: z.array(userListItemSchema), nextCursor: z.string().nullable() });
 export type UserPage = z.infer<typeof userPageSchema>;
+
+/** The address a removed user's row keeps: unique, and never deliverable (RFC 6761 .invalid). */
+export function removedUserEmail(id: string): string {
+  return `deleted+${id}@invalid`;
+}
+
+/** Whether an address is a removed user's (removedUserEmail): shown as "(removed account)". */
+export function isRemovedUserEmail(email: string): boolean {
+  return email.startsWith('deleted+') && email.endsWith('@invalid');
+}

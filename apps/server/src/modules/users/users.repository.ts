@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { UserListItem } from '@toolsify/shared/users';
+import { removedUserEmail, type UserListItem } from '@toolsify/shared/users';
 import { toIso, type Database, type UserTable, type Db } from '../../db/schema.ts';
 
 /** How a removed account's address is remembered: never the address itself. */
@@ -132,11 +132,6 @@ export async function lockLiveAdminIds(trx: Transaction<Database>, dialect: 'sql
   let query = trx.selectFrom('user').select('id').where('role', '=', 'admin').where('deletedAt', 'is', null).orderBy('id');
   if (dialect === 'postgres') query = query.forUpdate();
   return (await query.execute()).map((r) => r.id);
-}
-
-/** The address a removed user's row keeps: unique, and never deliverable (RFC 6761 .invalid). */
-export function removedUserEmail(id: string): string {
-  return `deleted+${id}@invalid`;
 }
 
 /**

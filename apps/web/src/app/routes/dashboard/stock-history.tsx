@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter';
 import type { StockEntry } from '@toolsify/shared/tools-bulk';
+import { isRemovedUserEmail } from '@toolsify/shared/users';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -44,7 +45,8 @@ function What({ entry }: { entry: StockEntry }) {
   );
 }
 
-const who = (entry: StockEntry) => entry.by ?? (entry.kind === 'cancel' ? 'The store' : '(removed account)');
+/** Who made a change: an account's email, or the store itself (no account: an expiry, the demo's first stock). */
+const who = ({ by }: StockEntry) => (by === null ? 'The store' : isRemovedUserEmail(by) ? '(removed account)' : by);
 
 /** A tool's stock ledger (admin): what is in stock, what unpaid orders hold, and every change, newest first. */
 export default function StockHistoryPage() {
