@@ -127,6 +127,12 @@ test.describe('payments (sandbox gateway)', () => {
     await expect(pay).toBeEnabled();
     await screenshots(page, 'payment-declined');
     expect(await orderById(page.request, order.id)).toMatchObject({ status: 'unpaid', paid: false, transactionId: null });
+    // Another card refused before it is sent: its own problem is said, the decline of the last one no longer.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('0120');
+    await pay.click();
+    await expect(page.getByText("Your card's expiration date is in the past.")).toBeVisible();
+    await expect(error).toHaveCount(0);
 
     // Still the buyer's to pay (or cancel) in My Orders.
     await page.goto('/dashboard/orders');

@@ -13,4 +13,6 @@ export interface CardFormProps {
   payLabel: string;
   /** Runs the payment: `charge` takes the card through the gateway and answers the intent id. */
   onPay: (charge: () => Promise<string>) => void;
+  /** Pay was pressed with card details the form refused before sending: the last payment's error no longer stands. */
+  onRefused: () => void;
 }

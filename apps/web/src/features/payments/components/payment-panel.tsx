@@ -53,6 +53,7 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
       pay.reset();
       pay.mutate(charge);
     },
+    onRefused: () => pay.reset(),
   };
 
   return (

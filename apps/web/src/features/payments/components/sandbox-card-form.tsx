@@ -16,7 +16,7 @@ const FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
  * as typed and checked with the same schema as the server (Luhn, expiry, CVC). It takes
  * Stripe's public test numbers; nothing is autofilled, so no real card is typed here by habit.
  */
-export function SandboxCardForm({ intent, disabled, paying, payLabel, onPay }: CardFormProps) {
+export function SandboxCardForm({ intent, disabled, paying, payLabel, onPay, onRefused }: CardFormProps) {
   const {
     control,
     handleSubmit,
@@ -37,7 +37,7 @@ export function SandboxCardForm({ intent, disabled, paying, payLabel, onPay }: C
         throw error;
       }
     });
-  });
+  }, onRefused);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Card payment (test mode)">
