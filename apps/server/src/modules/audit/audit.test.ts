@@ -74,6 +74,16 @@ describe('audit log', () => {
       before: { status: 'paid' },
       after: { status: 'shipped' },
     });
+    // A shipment's carrier and tracking number are part of what the admin did.
+    const tracked = (await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 1) })).json() as { id: number };
+    expect(await payAsBuyer(app, buyer, tracked.id)).toBe(200);
+    const shipment = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    expect((await as(app, admin, { method: 'POST', url: `/api/orders/${tracked.id}/ship`, payload: shipment })).statusCode).toBe(200);
+    expect(await latest()).toMatchObject({
+      action: 'order.ship',
+      before: { status: 'paid', carrier: null, trackingNumber: null },
+      after: { status: 'shipped', ...shipment },
+    });
 
     const byAdmin = (await as(app, buyer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 1) })).json() as { id: number };
     expect((await as(app, admin, { method: 'DELETE', url: `/api/orders/${byAdmin.id}` })).statusCode).toBe(200);
@@ -144,8 +154,9 @@ describe('audit log', () => {
     expect(byOtto.items.every((e) => e.actor.email === other.email)).toBe(true);
     expect((await audit(`?actor=${other.id}`)).items.map((e) => e.id)).toEqual(byOtto.items.map((e) => e.id));
 
+    // The two shipments of the test before, newest first.
     const ships = await audit('?action=order.ship');
-    expect(ships.items.length).toBe(1);
+    expect(ships.items.length).toBe(2);
     const orderId = ships.items[0]!.target.id;
     expect((await audit(`?q=%23${orderId}`)).items.some((e) => e.action === 'order.ship')).toBe(true);
     expect((await audit('?q=AUD-1')).items.map((e) => e.action)).toEqual(['tool.delete', 'tool.restock', 'tool.update', 'tool.create']);

@@ -383,7 +383,10 @@ async function cancelInTransaction(
   return cancelled;
 }
 
-/** An admin's change of someone's order, in the audit log, in the change's transaction. */
+/**
+ * An admin's change of someone's order, in the audit log, in the change's transaction: its
+ * status, and a shipment's carrier and tracking number (only what was given is kept).
+ */
 async function auditOrderChange(
   trx: Transaction<Database>,
   actorId: string,
@@ -395,8 +398,8 @@ async function auditOrderChange(
     actorId,
     action,
     target: { type: 'order', id: order.id, label: `#${order.id} (${order.buyer_email})` },
-    before: { status: from },
-    after: { status: order.status },
+    before: { status: from, carrier: null, trackingNumber: null },
+    after: { status: order.status, carrier: order.carrier, trackingNumber: order.tracking_number },
   });
 }
 

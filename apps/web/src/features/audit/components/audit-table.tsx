@@ -20,6 +20,8 @@ const fieldLabels: Record<string, string> = {
   packSize: 'Pack size',
   maxPerOrder: 'Maximum per order',
   lowStockThreshold: 'Low-stock threshold',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
 };
 
 function show(field: string, value: unknown): string {
