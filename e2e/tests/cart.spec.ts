@@ -61,6 +61,12 @@ for (const width of [375, 1280]) {
     await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 2: ${pliers.name}`)]);
     await page.getByRole('button', { name: 'Add 1 line to the cart' }).click();
     await expect(cartLines(page)).toHaveCount(4);
+    // A tool in the cart already: the line adds to it, and says what the cart's line will be.
+    await page.getByLabel('SKUs and quantities').fill(`${hammer.sku} 50`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows).toContainText(
+      `50 more, with the 500 in your cart: 550 = $${((550 * 840) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     // Lines none of which can be added say so, with no button to add nothing.
     await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5');
     await page.getByRole('button', { name: 'Check lines' }).click();

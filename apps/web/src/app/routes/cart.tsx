@@ -206,7 +206,7 @@ export default function CartPage() {
       )}
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <QuickOrder onAdd={addLines} />
+        <QuickOrder cartLines={cart.lines} onAdd={addLines} />
         {cart.lines.length > 0 &&
           (cart.signedIn ? (
             <CheckoutForm

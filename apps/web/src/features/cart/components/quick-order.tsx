@@ -13,6 +13,8 @@ interface CheckedRow {
   text: string;
   tool: Tool | null;
   quantity: number;
+  /** Pieces of the tool the cart holds already: the line adds to them. */
+  inCart: number;
   problem: string | null;
 }
 
@@ -39,7 +41,7 @@ function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
  * shown (found, price, or the problem) before anything is added; the valid lines go to the
  * cart in one click.
  */
-export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<void> }) {
+export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[]; onAdd: (lines: CartLine[]) => Promise<void> }) {
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<CheckedRow[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -52,17 +54,25 @@ export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<vo
       const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
       const tools = new Map((await lookupSkus(skus)).map((tool) => [tool.sku.toLowerCase(), tool]));
       const seen = new Set<number>();
+      const inCart = new Map(cartLines.map((line) => [line.toolId, line.quantity]));
       setChecked(
         rows.map((row): CheckedRow => {
-          if ('problem' in row) return { row: row.row, text: row.text, tool: null, quantity: 0, problem: row.problem };
+          if ('problem' in row) return { row: row.row, text: row.text, tool: null, quantity: 0, inCart: 0, problem: row.problem };
           const tool = tools.get(row.sku.toLowerCase()) ?? null;
-          const typed = `${row.sku} ${row.quantity}`;
-          if (!tool) return { row: row.row, text: typed, tool, quantity: row.quantity, problem: 'No tool has this SKU' };
-          if (seen.has(tool.id))
-            return { row: row.row, text: typed, tool, quantity: row.quantity, problem: 'This SKU is on an earlier line' };
+          const line = { row: row.row, text: `${row.sku} ${row.quantity}`, tool, quantity: row.quantity, inCart: 0 };
+          if (!tool) return { ...line, problem: 'No tool has this SKU' };
+          if (seen.has(tool.id)) return { ...line, problem: 'This SKU is on an earlier line' };
           seen.add(tool.id);
-          const problem = tool.available === 0 ? 'Out of Stock' : (checkQuantity(row.quantity, tool)?.message ?? null);
-          return { row: row.row, text: typed, tool, quantity: row.quantity, problem };
+          // A tool in the cart already gets these pieces added to its line: the rules are the sum's.
+          const held = inCart.get(tool.id) ?? 0;
+          const rule = checkQuantity(held + row.quantity, tool)?.message;
+          const problem =
+            tool.available === 0
+              ? 'Out of Stock'
+              : rule && held > 0
+                ? `With the ${formatCount(held)} in your cart: ${rule}`
+                : (rule ?? null);
+          return { ...line, inCart: held, problem };
         }),
       );
     } catch (error) {
@@ -174,7 +184,8 @@ export function QuickOrder({ onAdd }: { onAdd: (lines: CartLine[]) => Promise<vo
                   ) : (
                     row.tool && (
                       <span className="tabular-nums">
-                        {formatCount(row.quantity)} = {formatCents(lineCostCents(row.tool, row.quantity))}
+                        {row.inCart > 0 && `${formatCount(row.quantity)} more, with the ${formatCount(row.inCart)} in your cart: `}
+                        {formatCount(row.inCart + row.quantity)} = {formatCents(lineCostCents(row.tool, row.inCart + row.quantity))}
                       </span>
                     )
                   )}
