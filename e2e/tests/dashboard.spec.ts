@@ -74,6 +74,8 @@ for (const width of [375, 1280]) {
       await page.getByText('Revenue per day as a table').click();
       const table = page.getByRole('table', { name: /^Revenue per day/ });
       await expect(table.locator('tbody tr')).toHaveCount(30);
+      // Its three columns fit the panel, on a phone too: no sideways scroll inside it.
+      expect(await table.evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0))).toBeLessThanOrEqual(0);
       const top = month.topTools[0];
       if (top) {
         await page.getByText('Top tools as a table').click();

@@ -9,7 +9,7 @@ export function ChartTable({ summary, caption, children }: { summary: string; ca
     <details className="rounded-field border border-base-300 text-sm">
       <summary className="cursor-pointer select-none px-3 py-2 font-medium text-primary hover:bg-base-200">{summary}</summary>
       <div className="max-h-80 overflow-auto border-t border-base-300">
-        <table className="table table-sm table-pin-rows">
+        <table className="table table-sm table-pin-rows [&_:is(th,td)]:px-2 sm:[&_:is(th,td)]:px-3 [&_thead_th]:whitespace-normal">
           <caption className="sr-only">{caption}</caption>
           {children}
         </table>
