@@ -15,7 +15,7 @@ export function PriceTable({ tool, quantity }: { tool: PricedTool; quantity?: nu
   const tiers = priceTiers(tool, tool);
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-xs sm:table-sm" data-testid="price-table">
+      <table className="table table-sm [&_:is(th,td)]:px-2 sm:[&_:is(th,td)]:px-3" data-testid="price-table">
         <caption className="px-3 pt-2 text-left text-sm font-semibold">Volume pricing</caption>
         <thead>
           <tr>
