@@ -8,8 +8,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useInbox, useInboxUnread, useSetMessageRead } from '../../../features/contact/api/inbox.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeFormat as when } from '../../../lib/date-format.ts';
 
 /** The message's id in the URL (`?id=`, as the admins' notice email links it), or null. */
 function targetIdFrom(params: URLSearchParams): number | null {

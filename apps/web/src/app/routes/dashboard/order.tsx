@@ -7,8 +7,8 @@ import { PaymentOrderSummary } from '../../../features/payments/components/payme
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { dateTimeFormat as dateFormat } from '../../../lib/date-format.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const historyWords = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' } as const;
 const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the store' } as const;
 

@@ -6,8 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAllReviews, useSetReviewHidden } from '../../../features/reviews/api/admin-reviews.ts';
 import { AVATAR_FALLBACK } from '../../../features/reviews/avatar.ts';
 import { VerifiedBadge } from '../../../features/reviews/components/verified-badge.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+import { dateFormat } from '../../../lib/date-format.ts';
 
 function ReviewRow({ review }: { review: AdminReview }) {
   const change = useSetReviewHidden();

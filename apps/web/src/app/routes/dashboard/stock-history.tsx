@@ -6,8 +6,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStockHistory } from '../../../features/products/api/tools-bulk.ts';
 import { formatCount } from '@toolsify/shared/money';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeFormat as when } from '../../../lib/date-format.ts';
 
 const kindLabels: Record<StockEntry['kind'], string> = {
   initial: 'Initial stock',

@@ -1,8 +1,7 @@
 import { auditActionLabels, type AuditEvent } from '@toolsify/shared/audit';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeFormat as when } from '../../../lib/date-format.ts';
 
 /** A field's name as a person reads it: priceCents -> "Price". */
 const fieldLabels: Record<string, string> = {

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeFormat as timeFormat } from '../../../lib/date-format.ts';
 
 /** "Order #N placed: X pieces of T, $total" */
 export function orderPlacedLine(order: Order): string {

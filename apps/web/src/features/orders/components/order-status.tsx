@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { orderStatusRules, type Order } from '@toolsify/shared/orders';
+import { dateTimeFormat as expiryFormat } from '../../../lib/date-format.ts';
 
 export type OrderViewer = 'customer' | 'admin';
 
@@ -11,8 +12,6 @@ export interface OrderStatusProps {
   /** The order whose action is running (its buttons show a spinner and are disabled). */
   busy?: boolean;
 }
-
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** When an unpaid order is cancelled if nobody pays (UNPAID_ORDER_TTL_HOURS on the server). */
 function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer }) {

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import type { Order } from '@toolsify/shared/orders';
 import { OrderStatus, type OrderViewer } from './order-status.tsx';
+import { dateFormat } from '../../../lib/date-format.ts';
 
 export interface OrdersTableProps {
   orders: Order[];
@@ -15,8 +16,6 @@ export interface OrdersTableProps {
   onOrderAgain?: (order: Order) => void;
   busyOrderId?: number | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 interface Column {
   header: string;

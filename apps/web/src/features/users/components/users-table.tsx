@@ -1,5 +1,6 @@
 import type { UserListItem } from '@toolsify/shared/users';
 import { EmailText } from '../../../components/ui/email-text.tsx';
+import { dateFormat as joined } from '../../../lib/date-format.ts';
 
 export interface UsersTableProps {
   users: UserListItem[];
@@ -11,8 +12,6 @@ export interface UsersTableProps {
   onRevokeAdmin: (user: UserListItem) => void;
   onRemove: (user: UserListItem) => void;
 }
-
-const joined = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 type RowProps = { user: UserListItem } & Omit<UsersTableProps, 'users'>;
 
