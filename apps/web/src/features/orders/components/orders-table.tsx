@@ -29,7 +29,7 @@ const orderCell: Column = {
     <span className="flex flex-col">
       <Link
         href={`~/dashboard/orders/${o.id}`}
-        className="inline-flex min-h-6 items-center self-start font-semibold hover:text-primary hover:underline"
+        className="inline-flex min-h-6 items-center self-end font-semibold hover:text-primary hover:underline lg:self-start"
         aria-label={`Order #${o.id}: details`}
       >
         #{o.id}
@@ -39,7 +39,7 @@ const orderCell: Column = {
         <a
           href={`/api/orders/${o.id}/invoice.pdf`}
           download
-          className="link inline-flex min-h-6 items-center self-start text-xs"
+          className="link inline-flex min-h-6 items-center self-end text-xs lg:self-start"
           aria-label={`Download invoice ${o.invoiceNumber} (PDF)`}
         >
           Invoice
