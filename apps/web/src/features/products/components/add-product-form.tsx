@@ -12,15 +12,23 @@ import { LowStockField } from './low-stock-field.tsx';
 import { PricingFields } from './pricing-fields.tsx';
 import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 
-/** Empty number inputs are NaN (valueAsNumber), which the schema answers with the spec's messages. */
+/**
+ * An empty number box, as the form's state holds it until the admin types (then valueAsNumber
+ * makes it a number, or NaN once emptied): the schema answers each with the spec's messages. Not
+ * NaN here: a reset writes the defaults into the boxes, and NaN is no number input's value
+ * (Chrome warns "The specified value "NaN" cannot be parsed"); nor undefined, which a reset
+ * leaves the boxes' old numbers for.
+ */
+const EMPTY_BOX = '' as unknown as number;
+
 const EMPTY: ProductFormValues = {
   name: '',
   sku: '',
   description: '',
   img: '',
-  available: Number.NaN,
-  minimum: Number.NaN,
-  price: Number.NaN,
+  available: EMPTY_BOX,
+  minimum: EMPTY_BOX,
+  price: EMPTY_BOX,
   priceBreaks: [],
   packSize: 1,
   maxPerOrder: null,
