@@ -227,6 +227,16 @@ test.describe('My Orders: Show cancelled', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshots(page, 'my-orders-show-cancelled', [width]);
 
+      // Export CSV: the orders listed, cancelled ones too while shown, a row per line; hers only.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^my-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      const [header, ...exported] = parseCsv(readFileSync((await file.path())!, 'utf8').slice(1));
+      // A new buyer's three orders: the cancelled one has two lines.
+      expect(exported.map((row) => Number(row[0]))).toEqual([fx.cancelled.id, fx.cancelled.id, fx.wrenches.id, fx.hammers.id]);
+      expect(new Set(exported.map((row) => row[header!.indexOf('Buyer email')]))).toEqual(new Set([fx.buyer.email]));
+
       // Off again: only the open ones.
       await toggle.uncheck();
       await expect(page).not.toHaveURL(/cancelled=show/);

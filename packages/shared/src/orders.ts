@@ -319,6 +319,9 @@ export const myOrdersQuerySchema = pageQuerySchema.extend({
 });
 export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
 
+/** `GET /api/orders/mine/export.csv`: every order My Orders lists (with the cancelled ones when asked for). */
+export const myOrdersExportQuerySchema = z.strictObject({ includeCancelled: myOrdersQuerySchema.shape.includeCancelled });
+
 // ---------------------------------------------------------------------------------------------
 // Finding orders (Manage All Orders and its CSV export)
 

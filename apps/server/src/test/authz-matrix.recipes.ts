@@ -423,6 +423,7 @@ export const recipes: Record<string, Recipe> = {
   }),
   'GET /api/orders/mine': () => get('/api/orders/mine'),
   'GET /api/orders/mine/recent-unpaid': (fx) => get(`/api/orders/mine/recent-unpaid?toolId=${fx.toolId}`),
+  'GET /api/orders/mine/export.csv': () => get('/api/orders/mine/export.csv?includeCancelled=true'),
   'GET /api/orders': () => get('/api/orders'),
   'GET /api/orders/export.csv': () => get('/api/orders/export.csv?status=paid&q=example'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),

@@ -68,6 +68,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'POST /api/orders': [401, 201, 201, 201],
   'GET /api/orders/mine': [401, 200, 200, 200],
   'GET /api/orders/mine/recent-unpaid': [401, 200, 200, 200],
+  'GET /api/orders/mine/export.csv': [401, 200, 200, 200],
   'GET /api/orders': [401, 403, 403, 200],
   'GET /api/orders/export.csv': [401, 403, 403, 200],
   'GET /api/orders/:id': [401, 200, 404, 200],

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { orderExportColumns, type OrderFilters } from '@toolsify/shared/orders';
+import { listedStatuses, orderExportColumns, orderStatuses, type OrderFilters } from '@toolsify/shared/orders';
 import { csvRecord, UTF8_BOM, type CsvValue } from '../../lib/csv.ts';
 import { toIso, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { findLinesOf, findOrdersPage } from './orders.repository.ts';
+import { findLinesOf, findOrdersPage, type OrderListFilters } from './orders.repository.ts';
 import { statusesOf } from './orders.service.ts';
 
 /** Orders read per query of the export: a page of them and their lines is all it holds at once. */
@@ -60,14 +60,26 @@ export function exportRowsOf(order: OrderRow, lines: readonly OrderLineRow[]): s
  * truncated file.
  */
 export async function exportOrdersCsv(deps: Pick<ServiceDeps, 'db' | 'dialect'>, filters: OrderFilters): Promise<Readable> {
-  const find = {
+  return ordersCsv(deps, {
     dialect: deps.dialect,
     statuses: statusesOf(filters),
     q: filters.q,
     toolId: filters.toolId,
     from: filters.from,
     to: filters.to,
-  };
+  });
+}
+
+/** A buyer's own orders as My Orders lists them (cancelled ones when asked for), in the same CSV. */
+export async function exportMyOrdersCsv(
+  deps: Pick<ServiceDeps, 'db' | 'dialect'>,
+  userId: string,
+  includeCancelled: boolean,
+): Promise<Readable> {
+  return ordersCsv(deps, { dialect: deps.dialect, userId, statuses: includeCancelled ? orderStatuses : listedStatuses });
+}
+
+async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, find: OrderListFilters): Promise<Readable> {
   /** The CSV rows of the page after `cursor`, and the last order's id when another page may follow. */
   const pageAfter = async (cursor: number | undefined): Promise<{ text: string; next: number | undefined }> => {
     const orders = await findOrdersPage(deps.db, { ...find, limit: EXPORT_PAGE_SIZE, cursor });

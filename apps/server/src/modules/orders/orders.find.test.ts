@@ -348,10 +348,37 @@ describe('finding and exporting orders', () => {
 
     it('refuses anything but true or false', async () => {
       for (const value of ['yes', '1', '', 'TRUE']) {
-        const res = await as(app, alice, { url: `/api/orders/mine?includeCancelled=${value}` });
-        expect(res.statusCode, value).toBe(400);
-        expect(res.json().error.fields).toHaveProperty('includeCancelled');
+        for (const url of [`/api/orders/mine?includeCancelled=${value}`, `/api/orders/mine/export.csv?includeCancelled=${value}`]) {
+          const res = await as(app, alice, { url });
+          expect(res.statusCode, url).toBe(400);
+          expect(res.json().error.fields).toHaveProperty('includeCancelled');
+        }
       }
+      const other = await as(app, alice, { url: '/api/orders/mine/export.csv?status=paid' });
+      expect(other.statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/orders/mine/export.csv: a buyer exports their own orders', () => {
+    it("has the orders My Orders lists, one row per line, in the admin export's columns, and nothing of anyone else", async () => {
+      const rowsOf = async (user: TestUser, query = '') => {
+        const res = await as(app, user, { url: `/api/orders/mine/export.csv${query}` });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+        const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
+        expect(header).toEqual([...orderExportColumns]);
+        return rows.map((row) => [row[0], row[orderExportColumns.indexOf('SKU')], row[orderExportColumns.indexOf('Buyer email')]]);
+      };
+      // Bob's listed orders: b5 (paid) and b2, newest first; b4 was cancelled.
+      expect(await rowsOf(bob)).toEqual([
+        [String(o.b5.id), 'GRD-AX', bob.email],
+        [String(o.b2.id), 'GRD-AX', bob.email],
+      ]);
+      expect((await rowsOf(bob, '?includeCancelled=true')).map((row) => row[0])).toEqual([o.b5.id, o.b4.id, o.b2.id].map(String));
+      // Alice's two-line order is two rows.
+      expect((await rowsOf(alice)).filter((row) => row[0] === String(o.a3.id)).map((row) => row[1])).toEqual(['DRL-XV', 'GRD-AX']);
+      expect((await as(app, null, { url: '/api/orders/mine/export.csv' })).statusCode).toBe(401);
     });
   });
 

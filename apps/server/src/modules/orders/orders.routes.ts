@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_HEADER,
   allOrdersQuerySchema,
   idempotencyKeySchema,
+  myOrdersExportQuerySchema,
   myOrdersQuerySchema,
   orderFiltersSchema,
   orderSchema,
@@ -15,7 +16,7 @@ import {
   shipOrderBodySchema,
 } from '@toolsify/shared/orders';
 import { cancelOrder, getOrder, listAllOrders, listMyOrders, listRecentUnpaidOrders, placeOrder, shipOrder } from './orders.service.ts';
-import { exportOrdersCsv } from './orders.export.ts';
+import { exportMyOrdersCsv, exportOrdersCsv } from './orders.export.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -59,6 +60,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMyOrders(app, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/mine/export.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Export My Orders: the signed-in user's orders as CSV, one row per order line (the columns of the admin's export), streamed",
+        description:
+          'Without cancelled orders unless ?includeCancelled=true, as My Orders lists them. The same CSV format as GET /api/orders/export.csv.',
+        querystring: myOrdersExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportMyOrdersCsv(app, requireUser(request).id, request.query.includeCancelled ?? false);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="my-orders-${day}.csv"`).send(csv);
+    },
   );
 
   app.get(

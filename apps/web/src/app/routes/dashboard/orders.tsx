@@ -9,6 +9,7 @@ import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStoreConfig } from '../../../lib/store-config.ts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 /** "Unpaid orders are cancelled after 3 days, ...": the store's UNPAID_ORDER_TTL_HOURS in words. */
 function unpaidOrderPolicy(hours: number): string {
@@ -19,7 +20,7 @@ function unpaidOrderPolicy(hours: number): string {
 /**
  * My Orders: the user's orders with Pay and Cancel while unpaid, then Paid or Shipped; Order
  * again on each. "Show cancelled" (held in the URL) adds the cancelled ones, each saying who
- * cancelled it and when.
+ * cancelled it and when. Export CSV downloads the orders listed (every page), a row per line.
  */
 export default function MyOrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -36,15 +37,27 @@ export default function MyOrdersPage() {
         <h2 id="my-orders-title" className="text-2xl font-bold text-primary">
           My Orders
         </h2>
-        <label className="flex cursor-pointer items-center gap-2 py-1 text-sm">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary toggle-sm"
-            checked={showCancelled}
-            onChange={(event) => setSearchParams(event.target.checked ? 'cancelled=show' : '')}
-          />
-          <span>Show cancelled</span>
-        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="flex cursor-pointer items-center gap-2 py-1 text-sm">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary toggle-sm"
+              checked={showCancelled}
+              onChange={(event) => setSearchParams(event.target.checked ? 'cancelled=show' : '')}
+            />
+            <span>Show cancelled</span>
+          </label>
+          {items.length > 0 && (
+            <a
+              href={`/api/orders/mine/export.csv${showCancelled ? '?includeCancelled=true' : ''}`}
+              download
+              className="btn btn-outline btn-sm"
+            >
+              <Icon name="download" className="h-4 w-4" />
+              Export CSV
+            </a>
+          )}
+        </div>
       </div>
       {orders.isPending ? (
         <Spinner label="Loading your orders" />

@@ -5,6 +5,7 @@ import { ordersExportUrl } from '../api/get-all-orders.ts';
 import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/order-filters.ts';
 import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 import { ToolFilter } from './tool-filter.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 export type ApplyOrderFilters = (next: Partial<OrderFilterParams>, options?: { replace?: boolean }) => void;
 
@@ -128,9 +129,7 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
             </button>
           )}
           <a href={ordersExportUrl({ ...params, q: words })} download className="btn btn-outline btn-sm" data-testid="export-csv">
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <Icon name="download" className="h-4 w-4" />
             Export CSV
           </a>
         </div>
