@@ -404,30 +404,26 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
       }
       // A few hundred rows per statement: the new tools, the updates (a tool changed meanwhile is a
       // conflict, and nothing is written), then the stock moves, the stock alerts and the audit rows.
-      const creates = plans.filter((plan) => plan.result.action === 'create' && plan.tool && plan.stock !== undefined);
-      const created = await insertImportedTools(
-        trx,
-        creates.map((plan) => ({ tool: plan.tool as ImportedTool, stock: plan.stock as number })),
+      const creates = plans.flatMap(({ result, tool, stock }) =>
+        result.action === 'create' && tool && stock !== undefined ? [{ result, tool, stock }] : [],
       );
-      const stored = new Map<Plan, ToolChange>(
-        creates.map((plan, i) => [plan, { action: 'tool.create', before: null, after: created[i] ?? null }]),
+      const created = await insertImportedTools(trx, creates);
+      const changes = new Map<ImportRowResult, ToolChange>(
+        creates.map(({ result }, i) => [result, { action: 'tool.create', before: null, after: created[i] ?? null }]),
       );
       const moves: StockMove[] = created.map((row) => ({ toolId: row.id, delta: row.available, reason: 'initial' }));
-      const updates = plans.filter((plan) => plan.result.action === 'update' && plan.tool && plan.current);
-      const updated = await updateImportedTools(
-        trx,
-        deps.dialect,
-        updates.map((plan) => ({ id: plan.current?.id as number, tool: plan.tool as ImportedTool, stockDelta: plan.result.stockDelta })),
+      const updates = plans.flatMap(({ result, tool, current }) =>
+        result.action === 'update' && tool && current ? [{ result, tool, current, id: current.id, stockDelta: result.stockDelta }] : [],
       );
-      for (const plan of updates) {
-        const { result, current } = plan as Plan & { current: ToolRow };
+      const updated = await updateImportedTools(trx, deps.dialect, updates);
+      for (const { result, current } of updates) {
         const after = updated.get(current.id);
         if (!after) {
           throw new AppError('CONFLICT', `row ${result.row}: this tool changed meanwhile; run the import again.`, {
             [`row ${result.row}, stock`]: 'This tool changed meanwhile; run the import again.',
           });
         }
-        stored.set(plan, { action: result.changes.length > 0 ? 'tool.update' : 'tool.restock', before: current, after });
+        changes.set(result, { action: result.changes.length > 0 ? 'tool.update' : 'tool.restock', before: current, after });
         if (result.stockDelta !== 0)
           moves.push({ toolId: current.id, delta: result.stockDelta, reason: result.stockDelta > 0 ? 'restock' : 'correction' });
       }
@@ -438,10 +434,13 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
         moves.filter((move) => move.reason === 'restock').map((move) => move.toolId),
       );
       // Each product's own change in the audit log, in the file's order, beside the import's summary.
-      const changes = plans.flatMap((plan) => stored.get(plan) ?? []);
-      await auditTools(trx, userId, changes);
-      const results = plans.map((plan) =>
-        plan.result.action === 'create' ? { ...plan.result, toolId: stored.get(plan)?.after?.id ?? null } : plan.result,
+      await auditTools(
+        trx,
+        userId,
+        plans.flatMap(({ result }) => changes.get(result) ?? []),
+      );
+      const results = plans.map(({ result }) =>
+        result.action === 'create' ? { ...result, toolId: changes.get(result)?.after?.id ?? null } : result,
       );
       const done = summaryOf(false, results);
       await recordAudit(trx, {
