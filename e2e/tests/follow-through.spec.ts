@@ -238,4 +238,20 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByTestId('tool-stock')).toHaveText('Available Quantity: 6 Pieces');
     await expect(page.getByRole('button', { name: /Email me when it is back/ })).toHaveCount(0);
   });
+
+  test('a tool with fewer pieces than its minimum order cannot be ordered: it can be waited for too', async ({ page, browser }) => {
+    const name = `Follow-through Sander ${Date.now()}`;
+    const tool = await newTool(browser, { name, available: 30, minimum: 25, priceCents: 3_100 });
+    const holder = await browser.newContext({ baseURL });
+    await signInRequest(holder.request, newAccount('holder'));
+    await placeViaApi(holder.request, tool.id, 25);
+    await holder.close();
+
+    await signIn(page, newAccount('short'));
+    await page.goto(`/tools/${tool.id}`);
+    await expect(page.getByTestId('tool-stock')).toHaveText('Available Quantity: 5 Pieces');
+    await page.getByRole('button', { name: `Email me when it is back: ${name}` }).click();
+    await expect(page.getByTestId('stock-alert-on')).toHaveText("We'll email you when it is back");
+    expect(((await (await page.request.get('/api/me/stock-alerts')).json()) as { toolIds: number[] }).toolIds).toContain(tool.id);
+  });
 });

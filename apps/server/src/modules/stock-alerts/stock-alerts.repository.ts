@@ -19,10 +19,10 @@ export async function findToolStockForAlert(
   db: Db,
   dialect: DialectName,
   toolId: number,
-): Promise<{ id: number; available: number; name: string } | undefined> {
+): Promise<{ id: number; available: number; minimum: number; name: string } | undefined> {
   const lock = dialect === 'postgres' ? sql`for share` : sql``;
-  const result = await sql<{ id: number; available: number; name: string }>`
-    select id, available, name from tool where id = ${toolId} and deleted_at is null ${lock}`.execute(db);
+  const result = await sql<{ id: number; available: number; minimum: number; name: string }>`
+    select id, available, minimum, name from tool where id = ${toolId} and deleted_at is null ${lock}`.execute(db);
   return result.rows[0];
 }
 
@@ -76,7 +76,8 @@ export async function findStockAlertToolIdsOf(db: Db, userId: string, limit: num
  * transaction, after the stock moved: for each of `toolIds` that is live and in stock now, every
  * subscription becomes a "back in stock" email in the outbox and is deleted. So each subscriber
  * hears of it once; a subscriber whose account was removed hears nothing. Subscriptions exist
- * only while a tool is out of stock (see subscribeToStockAlert), so "in stock now" is "back".
+ * only while a tool cannot be ordered (see subscribeToStockAlert), so "its minimum in stock now"
+ * is "back": a restock of fewer pieces than the minimum order mails no one.
  */
 export async function releaseStockAlerts(db: Db, toolIds: readonly number[]): Promise<number> {
   const ids = [...new Set(toolIds)];
@@ -87,7 +88,7 @@ export async function releaseStockAlerts(db: Db, toolIds: readonly number[]): Pr
     .leftJoin('user as u', 'u.id', 's.user_id')
     .select(['s.id', 's.tool_id', 't.name as tool_name', 'u.email', 'u.name as user_name', 'u.deletedAt as user_deleted_at'])
     .where('s.tool_id', 'in', ids)
-    .where('t.available', '>', 0)
+    .whereRef('t.available', '>=', 't.minimum')
     .where('t.deleted_at', 'is', null)
     .orderBy('s.id')
     .execute();

@@ -1,4 +1,5 @@
 import { MAX_STOCK_ALERTS_PER_USER, type MyStockAlerts, type StockAlert } from '@toolsify/shared/stock-alerts';
+import { canBeOrdered } from '@toolsify/shared/orderable';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import {
@@ -15,9 +16,10 @@ type StockAlertDeps = Pick<ServiceDeps, 'db' | 'dialect'>;
 const TOOL_NOT_AVAILABLE = 'This tool is not available.';
 
 /**
- * "Email me when it is back": subscribes the buyer to a live tool that is out of stock (again:
- * nothing changes). One that is in stock is a 409 (it can be ordered now), an unknown or deleted
- * one a 404, and a buyer may wait for at most MAX_STOCK_ALERTS_PER_USER tools at once. The tool
+ * "Email me when it is back": subscribes the buyer to a live tool that cannot be ordered, out of
+ * stock or with fewer pieces than its minimum order (again: nothing changes). One that can be
+ * ordered is a 409, an unknown or deleted one a 404, and a buyer may wait for at most
+ * MAX_STOCK_ALERTS_PER_USER tools at once. The tool
  * is read locked (PostgreSQL), so a restock at the same moment either sees this subscription or
  * is seen by it: no subscriber is left waiting for a tool that is already back.
  */
@@ -25,7 +27,7 @@ export async function subscribeToStockAlert(deps: StockAlertDeps, userId: string
   await deps.db.transaction().execute(async (trx) => {
     const tool = await findToolStockForAlert(trx, deps.dialect, toolId);
     if (!tool) throw new AppError('NOT_FOUND', TOOL_NOT_AVAILABLE);
-    if (tool.available > 0) throw new AppError('INVALID_STATE', `${tool.name} is in stock: you can order it now.`);
+    if (canBeOrdered(tool)) throw new AppError('INVALID_STATE', `${tool.name} is in stock: you can order it now.`);
     if ((await countStockAlertsOf(trx, userId)) >= MAX_STOCK_ALERTS_PER_USER) {
       const waiting = await findStockAlertToolIdsOf(trx, userId, MAX_STOCK_ALERTS_PER_USER);
       if (!waiting.includes(toolId)) {

@@ -71,6 +71,22 @@ describe('back-in-stock alerts', () => {
     expect(await backMails(colleague, tool.name)).toHaveLength(1);
   });
 
+  it('waits for the minimum order: a tool with fewer pieces than it can be waited for, and a smaller restock emails no one', async () => {
+    const tool = await makeTool(app, { available: 0, minimum: 25 });
+    expect((await subscribe(tool.id)).statusCode).toBe(200);
+    expect((await restock(tool.id, 10)).statusCode).toBe(200);
+    // 10 pieces, 25 the least one order takes: not back yet, and the alert stands.
+    expect(await backMails(buyer, tool.name)).toHaveLength(0);
+    expect(await mine()).toContain(tool.id);
+    expect((await subscribe(tool.id, colleague)).statusCode).toBe(200);
+    expect((await restock(tool.id, 20)).statusCode).toBe(200);
+    const [mail] = await backMails(buyer, tool.name);
+    expect(mail?.body).toContain('Available now: 30 pieces');
+    expect(await backMails(colleague, tool.name)).toHaveLength(1);
+    // Orderable now: waiting for it is refused.
+    expect((await subscribe(tool.id)).statusCode).toBe(409);
+  });
+
   it('emails when a cancelled order gives the stock back (by its buyer or the expiry), once', async () => {
     const byCancel = await soldOut(colleague);
     expect((await subscribe(byCancel.tool.id)).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { Link, useParams, useSearch } from 'wouter';
+import { canBeOrdered } from '@toolsify/shared/orderable';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
@@ -36,7 +37,7 @@ export default function PurchasePage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">
-      <ToolSummary tool={tool.data}>{tool.data.available === 0 && <BackInStock tool={tool.data} variant="page" />}</ToolSummary>
+      <ToolSummary tool={tool.data}>{!canBeOrdered(tool.data) && <BackInStock tool={tool.data} variant="page" />}</ToolSummary>
       {me.data ? (
         <PurchaseForm
           // A new form when the tool changes, so the quantity starts again at its minimum.

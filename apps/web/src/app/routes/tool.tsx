@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter';
+import { canBeOrdered } from '@toolsify/shared/orderable';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useToolHead } from '../../components/seo/use-tool-head.ts';
@@ -49,7 +50,7 @@ export default function ToolPage() {
         </ul>
       </nav>
       <ToolSummary tool={tool.data}>
-        {tool.data.available === 0 && <BackInStock tool={tool.data} variant="page" />}
+        {!canBeOrdered(tool.data) && <BackInStock tool={tool.data} variant="page" />}
         <div className="mt-2 border-t border-base-300 pt-4">
           <ToolPriceCalculator tool={tool.data} />
         </div>

@@ -2,16 +2,19 @@ import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
+import { canBeOrdered } from '@toolsify/shared/orderable';
 import type { Tool } from '@toolsify/shared/tools';
 import { lowestPriceLine } from '../utils/lowest-price-line.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
 
-// Only an out-of-stock card needs it: its own small chunk, nothing added to the home page's.
+// Only the card of a tool that cannot be ordered needs it: its own small chunk, nothing added to
+// the home page's.
 const BackInStock = lazyPart(() => import('./back-in-stock.tsx'));
 
 /**
  * The spec's product card: image, name, description, per-unit price, minimum order quantity,
- * the stock line (a red 'Out of Stock' at 0, with "Email me when it is back") and a Purchase
+ * the stock line (a red 'Out of Stock' at 0; with "Email me when it is back" while fewer pieces
+ * than the minimum order are in stock) and a Purchase
  * button in both cases; with the tool's SKU, and its image and name linking to the tool's own page.
  */
 export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
@@ -78,9 +81,16 @@ export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boole
             </Suspense>
           </div>
         ) : (
-          <p className="grow-0 self-start rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success" data-testid="stock">
-            {messages.availableQuantity(tool.available)}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="grow-0 self-start rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success" data-testid="stock">
+              {messages.availableQuantity(tool.available)}
+            </p>
+            {!canBeOrdered(tool) && (
+              <Suspense fallback={<span className="h-8" />}>
+                <BackInStock tool={tool} variant="card" />
+              </Suspense>
+            )}
+          </div>
         )}
         <Link href={`/purchase/${tool.id}`} className="btn btn-primary btn-block" aria-label={`Purchase ${tool.name}`}>
           Purchase
