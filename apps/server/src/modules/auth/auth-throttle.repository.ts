@@ -62,6 +62,18 @@ export async function clearThrottle(db: Kysely<Database>, key: string): Promise<
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }
 
+/** Forgets every key that starts with one of `prefixes` (an account's counts from every address). */
+export async function clearThrottlesStartingWith(db: Kysely<Database>, prefixes: readonly string[]): Promise<void> {
+  for (const prefix of prefixes) {
+    // substr and a length in characters (code points, as both databases count them), not LIKE:
+    // an address may hold % or _.
+    await db
+      .deleteFrom('auth_throttle')
+      .where(sql<boolean>`substr(key, 1, ${[...prefix].length}) = ${prefix}`)
+      .execute();
+  }
+}
+
 /** Drops the counters whose window has ended; returns how many. */
 export async function deleteExpiredThrottles(db: Kysely<Database>, now: number): Promise<number> {
   const result = await db.deleteFrom('auth_throttle').where('reset_at', '<=', now).executeTakeFirst();

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { authMessages } from '@toolsify/shared/auth';
 import { createTestApp, signUp } from '../../test/helpers.ts';
 import { AuthThrottle, PAIR_LIMIT, SIGN_IN_LIMIT, addressKey, isRefusal } from './auth-throttle.ts';
-import { outboxFor } from './testing/outbox.ts';
+import { appLink, latestMail, outboxFor } from './testing/outbox.ts';
 import { createSharedDatabase, type SharedDatabase } from './testing/shared-db.ts';
 
 const origin = { origin: 'http://localhost:3000' };
@@ -58,6 +58,22 @@ describe('failed sign-ins are limited per account-and-address pair and per addre
     expectTooMany(await signIn(app, user.email, password, ip));
     // Another address is not affected.
     expect((await signIn(app, user.email, password, freshIp())).statusCode).toBe(200);
+  });
+
+  it("forgets an account's failed sign-ins once its owner resets the password: the new one works at once", async () => {
+    const user = await signUp(app, { password });
+    const ip = freshIp();
+    for (let i = 0; i < PAIR_LIMIT.free; i++) expect((await signIn(app, user.email, 'wrong-password', ip)).statusCode).toBe(401);
+    expectTooMany(await signIn(app, user.email, 'wrong-password', ip));
+
+    const post = (url: string, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url, headers: origin, payload, remoteAddress: ip });
+    expect((await post('/api/auth/request-password-reset', { email: user.email })).statusCode).toBe(200);
+    const opened = await app.inject({ url: appLink(await latestMail(app, user.email), '/api/auth/reset-password/') });
+    const token = new URL(String(opened.headers.location), 'http://localhost:3000').searchParams.get('token');
+    const next = 'after-the-reset-1';
+    expect((await post('/api/auth/reset-password', { token, newPassword: next })).statusCode).toBe(200);
+    expect((await signIn(app, user.email, next, ip)).statusCode).toBe(200);
   });
 
   it('counts an IPv6 client by its /64', async () => {

@@ -1,7 +1,15 @@
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { claimLock, clearThrottle, deleteExpiredThrottles, hitThrottle, lockedUntil, undoThrottleHit } from './auth-throttle.repository.ts';
+import {
+  claimLock,
+  clearThrottle,
+  clearThrottlesStartingWith,
+  deleteExpiredThrottles,
+  hitThrottle,
+  lockedUntil,
+  undoThrottleHit,
+} from './auth-throttle.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -63,6 +71,22 @@ function minutesUntil(resetAt: number, now: number): Refusal {
   return { retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
 }
 
+/** The start of the keys of an account's failed sign-ins (the count, the wait after them), the client's address to follow. */
+function signInPrefixes(email: string): { pair: string; wait: string } {
+  const account = email.trim().toLowerCase();
+  return { pair: `sign-in:pair:${account}|`, wait: `sign-in:wait:${account}|` };
+}
+
+/**
+ * Forgets an account's failed sign-ins from every address: its owner has just proved they hold
+ * the mailbox by resetting the password, and the new password must work at once. A client's own
+ * limit (every account it tried) stays.
+ */
+export async function forgetSignInFailures(db: Kysely<Database>, email: string): Promise<void> {
+  const { pair, wait } = signInPrefixes(email);
+  await clearThrottlesStartingWith(db, [pair, wait]);
+}
+
 /**
  * Failed-attempt limits kept in the database (migration 002), so every server process
  * sharing it enforces the same count. Disabled (every call lets through) when RATE_LIMIT is off.
@@ -88,8 +112,8 @@ export class AuthThrottle {
     if (!this.#enabled) return { succeeded: noop, failed: noop, abandoned: noop };
     const now = this.#now();
     const address = addressKey(ip);
-    const pairKey = `sign-in:pair:${email.trim().toLowerCase()}|${address}`;
-    const lockKey = `sign-in:wait:${email.trim().toLowerCase()}|${address}`;
+    const pairKey = `${signInPrefixes(email).pair}${address}`;
+    const lockKey = `${signInPrefixes(email).wait}${address}`;
     const ipKey = `sign-in:ip:${address}`;
     const pair = await hitThrottle(this.#db, pairKey, PAIR_LIMIT.memoryMs, now);
     const client = await hitThrottle(this.#db, ipKey, SIGN_IN_LIMIT.windowMs, now);

@@ -7,6 +7,7 @@ import type { DialectName } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { findSessionOwner, revokeResetTokens, type SessionOwner } from './auth.repository.ts';
+import { forgetSignInFailures } from './auth-throttle.ts';
 import { grantListedAdmins, isRemovedEmail } from '../users/users.repository.ts';
 
 /** The header through which the Fastify mount hands better-auth the client address it trusts. */
@@ -73,6 +74,7 @@ export function buildAuthOptions({ config, secret, db, dialect, mailer, plugins 
       },
       async onPasswordReset({ user }) {
         await revokeResetTokens(db, user.id);
+        await forgetSignInFailures(db, user.email);
       },
     },
     emailVerification: {
