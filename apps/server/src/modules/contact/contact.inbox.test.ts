@@ -35,6 +35,8 @@ describe('contact inbox', () => {
     for (const to of [admin, otherAdmin]) {
       const mail = (await outboxFor(app, to.email)).find((m) => m.subject === 'New message from visitor@example.com');
       expect(mail, to.email).toBeDefined();
+      // Reply in the admin's mail app answers the visitor, not the store's own address.
+      expect(mail?.raw).toMatch(/^Reply-To: visitor@example\.com\r?$/m);
       expect(mail?.body).toContain('Subject: Quote <b>now</b>'); // the text part
       expect(mail?.body).toContain('Quote &lt;b&gt;now&lt;/b&gt;'); // the HTML part, escaped
       expect(mail?.body).toContain('500 drills &amp; &lt;i&gt;saws&lt;/i&gt;');

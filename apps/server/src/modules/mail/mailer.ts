@@ -33,8 +33,8 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
     const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: Math.min(30_000, config.OUTBOX_LEASE_MS / 2) };
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 4, ...timeouts } as never);
     return {
-      async deliver({ to, subject, text, html, link, messageId }) {
-        await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html, messageId });
+      async deliver({ to, subject, text, html, link, messageId, replyTo }) {
+        await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html, messageId, ...(replyTo ? { replyTo } : {}) });
         log.info({ to, subject, messageId }, 'mail sent');
         logLink(link);
       },
@@ -58,12 +58,20 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   };
   let sent = 0;
   return {
-    async deliver({ to, subject, text, html, link, messageId }) {
+    async deliver({ to, subject, text, html, link, messageId, replyTo }) {
       // Named when sent, before any await: files sort in the order the messages were sent
       // (the counter orders those of the same millisecond), whichever is written first.
       sent += 1;
       const name = `${Date.now()}-${String(sent).padStart(8, '0')}-${randomBytes(3).toString('hex')}-${to.replace(/[^\w.@-]/g, '_')}.eml`;
-      const info = await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html, messageId });
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        to,
+        subject,
+        text,
+        html,
+        messageId,
+        ...(replyTo ? { replyTo } : {}),
+      });
       const file = path.join(dir, name);
       await write(file, info.message as Buffer);
       log.info({ to, subject, file, messageId }, 'mail written to outbox');

@@ -21,6 +21,8 @@ export interface RenderedMail {
   html: string;
   /** The one link the message is about; logged in development so it can be clicked. */
   link?: string;
+  /** Where a reply goes when it is not the store (a Contact Us message: its sender). */
+  replyTo?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -401,5 +403,7 @@ export function contactMessageNoticeEmail({ message, publicUrl }: ContactNoticeC
       message.subject || 'A new Contact Us message',
     ),
     link: inboxUrl,
+    // Reply in the mail app answers the sender, not the store's no-reply address.
+    replyTo: message.email,
   };
 }
