@@ -1,4 +1,4 @@
-import { expect, newAccount, signIn, test } from '../fixtures.ts';
+import { expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
 import { screenshots } from '../screenshots.ts';
 
 /** Issue 18, item 8: My Profile adds an optional company name and tax / VAT number. */
@@ -32,5 +32,15 @@ test.describe('business profile', () => {
     await page.reload();
     await expect(page.getByLabel('Company name')).toHaveValue('Mill Road Joinery Ltd');
     await expect(page.getByLabel('Tax / VAT number')).toHaveValue('GB 123 456 789');
+
+    // An order placed now carries them, and its page says so.
+    const hammer = await toolBySku(page.request, 'TF-CH16');
+    const placed = await page.request.post('/api/orders', {
+      data: { lines: [{ toolId: hammer.id, quantity: hammer.minimum }], phone: '+44 113 496 0000', address: '12 Mill Road, Leeds' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await page.goto(`/dashboard/orders/${((await placed.json()) as { id: number }).id}`);
+    await expect(page.getByTestId('order-company')).toHaveText('Mill Road Joinery Ltd');
+    await expect(page.getByText('Tax / VAT number: GB 123 456 789')).toBeVisible();
   });
 });

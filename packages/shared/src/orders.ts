@@ -292,6 +292,9 @@ export const orderSchema = z.object({
   /** The buyer's email. */
   buyer: z.string(),
   buyerName: z.string(),
+  /** The buyer's company and tax / VAT number as their business profile had them when the order was placed (null: none). */
+  buyerCompany: z.string().nullable(),
+  buyerTaxId: z.string().nullable(),
   phone: z.string(),
   address: z.string(),
   status: orderStatusSchema,

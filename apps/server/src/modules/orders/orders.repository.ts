@@ -51,6 +51,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtl
     invoicedAt: row.invoiced_at === null ? null : toIso(row.invoiced_at),
     buyer: row.buyer_email,
     buyerName: row.buyer_name,
+    buyerCompany: row.buyer_company,
+    buyerTaxId: row.buyer_tax_id,
     phone: row.phone,
     address: row.address,
     status: row.status,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { as, createTestApp, signUp, type TestUser } from '../../test/helpers.ts';
+import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { outboxFor } from '../auth/testing/outbox.ts';
 import { makeTool, payAsBuyer } from '../orders/orders.test-helpers.ts';
 
@@ -17,6 +17,7 @@ describe('business profile', () => {
   let app: FastifyInstance;
   let buyer: TestUser;
   let plain: TestUser;
+  let admin: TestUser;
   const save = (user: TestUser, payload: Record<string, unknown>) => as(app, user, { method: 'PUT', url: '/api/me/profile', payload });
   const place = async (user: TestUser, toolId: number) => {
     const res = await as(app, user, {
@@ -32,6 +33,7 @@ describe('business profile', () => {
     app = await createTestApp({ MAX_UNPAID_ORDERS_PER_BUYER: '0' });
     buyer = await signUp(app, { name: 'Dana Buyer' });
     plain = await signUp(app, { name: 'Pat Plain' });
+    admin = await signUpAdmin(app);
   });
   afterAll(() => app.close());
 
@@ -89,6 +91,13 @@ describe('business profile', () => {
     expect(text).toContain('Mill & <Road> Joinery Ltd');
     expect(text).toContain('Tax / VAT number: GB 123 456 789');
     expect(text).not.toContain('Renamed Holdings');
+    // And on the order itself, for its buyer and for the admin who ships it.
+    for (const user of [buyer, admin]) {
+      expect((await as(app, user, { url: `/api/orders/${order.id}` })).json()).toMatchObject({
+        buyerCompany: 'Mill & <Road> Joinery Ltd',
+        buyerTaxId: 'GB 123 456 789',
+      });
+    }
 
     // A later order has the new details.
     const later = await place(buyer, tool.id);
@@ -110,5 +119,6 @@ describe('business profile', () => {
     const text = await pdfText((await as(app, plain, { url: `/api/orders/${order.id}/invoice.pdf` })).rawPayload);
     expect(text).toContain('Pat Plain');
     expect(text).not.toContain('Tax / VAT number');
+    expect((await as(app, plain, { url: `/api/orders/${order.id}` })).json()).toMatchObject({ buyerCompany: null, buyerTaxId: null });
   });
 });

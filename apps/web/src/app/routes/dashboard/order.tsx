@@ -98,6 +98,8 @@ export default function OrderPage() {
             <dd>
               {o.buyerName} <span className="text-base-content/70">({o.buyer})</span>
             </dd>
+            {o.buyerCompany && <dd data-testid="order-company">{o.buyerCompany}</dd>}
+            {o.buyerTaxId && <dd className="text-base-content/80">Tax / VAT number: {o.buyerTaxId}</dd>}
           </div>
           <div>
             <dt className="text-base-content/70">Ship to</dt>

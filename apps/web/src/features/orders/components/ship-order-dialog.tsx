@@ -74,6 +74,7 @@ export function ShipOrderDialog({ order, onClose }: { order: Order | null; onClo
             <section aria-label="Delivery address" className="rounded-box border border-base-300 bg-base-200/60 p-4 text-sm">
               <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">Ship to</p>
               <p className="font-medium">{order.buyerName}</p>
+              {order.buyerCompany && <p className="font-medium">{order.buyerCompany}</p>}
               <p className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="ship-address">
                 {order.address}
               </p>
