@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, latestMail, newAccount, signIn, test, adminAccount } from '../fixtures.ts';
+import { expect, latestMail, newAccount, signIn, test, adminAccount, toolBySku } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 
 const msg = {
@@ -288,6 +288,23 @@ test.describe('guards and the dashboard', () => {
     await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
     await page.goto('/dashboard/no-such-page');
     await expect(page.getByRole('heading', { name: msg.notFound })).toBeVisible();
+  });
+
+  test('a tab whose session ended in another tab says so at its next request, and goes home', async ({ page, context }) => {
+    await signIn(page, newAccount('two-tabs'));
+    const tool = await toolBySku(page.request, 'TF-CH16');
+    await page.goto(`/tools/${tool.id}`);
+    const other = await context.newPage();
+    await other.goto('/');
+    await nav(other).getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect(nav(other).getByRole('link', { name: 'Login' }).first()).toBeAttached();
+
+    // The first tab still looks signed in; its next request finds the session gone.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByText('You were signed out. Log in again to go on.')).toBeVisible();
+    await expect(page.getByText('Could not add it to the cart. Please try again.')).toHaveCount(0);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(nav(page).getByRole('link', { name: 'Login' }).first()).toBeAttached();
   });
 
   test('signs a customer out and sends them to /login from an admin page', async ({ page }) => {

@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
 import { useToolHeadOnlyOnToolPages } from '../components/seo/tool-head-only-on-tool-pages.ts';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { setUnauthorizedHandler, SIGNED_OUT_MESSAGE } from '../lib/api-client.ts';
 import { HomePage } from './routes/home.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
 import { forgetUserData } from '../features/auth/api/session-cache.ts';
@@ -38,15 +38,21 @@ const CartPage = lazyPart(() => import('./routes/cart.tsx'));
 const DashboardRoutes = lazyPart(() => import('./routes/dashboard/dashboard-routes.tsx'));
 const NotFoundPage = lazyPart(() => import('./routes/not-found.tsx'));
 
-/** A lost session anywhere: forget the user and go home (spec section 4). */
+/**
+ * A lost session anywhere: forget the user and go home (spec section 4), saying why (signed out in
+ * another tab, or the session expired): what was being done did not happen.
+ */
 function useUnauthorizedRedirect() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      const wasSignedIn = Boolean(queryClient.getQueryData(queryKeys.me));
       queryClient.setQueryData(queryKeys.me, null);
       forgetUserData(queryClient);
       navigate('/');
+      // The toasts are loaded on demand, as the toaster is: not on the first page's budget.
+      if (wasSignedIn) void import('react-hot-toast').then(({ toast }) => toast.error(SIGNED_OUT_MESSAGE, { id: 'signed-out' }));
     });
   }, [queryClient, navigate]);
 }

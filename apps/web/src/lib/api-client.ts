@@ -17,6 +17,12 @@ export class ApiError extends Error {
 
 let onUnauthorized: (() => void) | null = null;
 
+/** What a signed-in user is told when a request finds their session gone (the lost-session handler says it). */
+export const SIGNED_OUT_MESSAGE = 'You were signed out. Log in again to go on.';
+
+/** Whether an error is a lost session: the handler has said so, so the caller need not. */
+export const isSignedOut = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
 /**
  * The one place a 401 is handled: the session is gone, so the app signs the user out and
  * goes to / (the spec's rule for the order lists, applied everywhere).
