@@ -211,6 +211,10 @@ test.describe('My Orders: Show cancelled', () => {
       await page.goto('/dashboard/orders');
       await expect(rowOf(page, fx.hammers)).toBeVisible();
       await expect(rowOf(page, fx.cancelled)).toHaveCount(0);
+      // The deadline says its time zone (the emails give it in UTC).
+      await expect(rowOf(page, fx.hammers).getByTestId('order-expiry')).toHaveText(
+        /^Pay by .+ \d{1,2}:\d{2} [AP]M (UTC|GMT[+-][\d:]+) or it is cancelled\.$/,
+      );
 
       const toggle = page.getByLabel('Show cancelled');
       await toggle.check();

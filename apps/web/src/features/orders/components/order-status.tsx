@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { orderStatusRules, type Order } from '@toolsify/shared/orders';
-import { dateTimeFormat as expiryFormat } from '../../../lib/date-format.ts';
+import { dateTimeFormat, deadlineFormat } from '../../../lib/date-format.ts';
 
 export type OrderViewer = 'customer' | 'admin';
 
@@ -15,7 +15,7 @@ export interface OrderStatusProps {
 
 /** When an unpaid order is cancelled if nobody pays (UNPAID_ORDER_TTL_HOURS on the server). */
 function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer }) {
-  const when = <time dateTime={expiresAt}>{expiryFormat.format(new Date(expiresAt))}</time>;
+  const when = <time dateTime={expiresAt}>{deadlineFormat.format(new Date(expiresAt))}</time>;
   return (
     <span className="basis-full text-xs text-base-content/60" data-testid="order-expiry">
       {viewer === 'customer' ? <>Pay by {when} or it is cancelled.</> : <>Cancelled if unpaid by {when}.</>}
@@ -34,7 +34,7 @@ function Cancellation({ cancellation, viewer }: { cancellation: NonNullable<Orde
   return (
     <span className="basis-full text-xs text-base-content/70" data-testid="order-cancellation">
       Cancelled {cancelledBy[viewer][cancellation.by]} on{' '}
-      <time dateTime={cancellation.at}>{expiryFormat.format(new Date(cancellation.at))}</time>
+      <time dateTime={cancellation.at}>{dateTimeFormat.format(new Date(cancellation.at))}</time>
       {cancellation.note && <span className="block">{cancellation.note}</span>}
     </span>
   );
