@@ -101,6 +101,16 @@ test.describe('catalog', () => {
     await expect(max).toHaveValue('100');
   });
 
+  test('a long search keeps its heading to two lines on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const long = 'heavy duty cordless angle grinder with brushless motor '.repeat(3).trim();
+    await page.goto(`/tools?q=${encodeURIComponent(long)}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(`Results for "${long}"`);
+    const lineHeight = await heading.evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
+    expect((await heading.boundingBox())?.height ?? 0).toBeLessThanOrEqual(2 * lineHeight + 1);
+  });
+
   test('filters by price in dollars, and says so when nothing matches, with a way out', async ({ page, request }) => {
     await page.goto('/tools');
     await page.getByLabel('Min price ($)').fill('20');

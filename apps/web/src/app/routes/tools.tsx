@@ -63,7 +63,8 @@ export default function ToolsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <header className="mb-6 flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight text-primary sm:text-4xl">
+        {/* A long search (up to 200 characters) stays two lines, not the phone's whole first screen. */}
+        <h1 className="line-clamp-2 text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl" title={params.q || undefined}>
           {params.q ? `Results for "${params.q}"` : 'All tools'}
         </h1>
         <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
