@@ -200,12 +200,22 @@ test.describe('after the order, the shipment and the restock', () => {
     await signInRequest(holder.request, newAccount('holder'));
     const held = await placeViaApi(holder.request, tool.id, 6);
 
-    // A visitor is sent to log in, and back here after.
+    // A visitor is sent to log in, and back here after, with the alert set.
+    const visitorAccount = newAccount('visitor');
+    const made = await browser.newContext({ baseURL });
+    await signInRequest(made.request, visitorAccount);
+    await made.close();
     const visitor = await browser.newPage({ baseURL });
     await visitor.goto(`/tools/${tool.id}`);
     await expect(visitor.getByText('Out of Stock')).toBeVisible();
     await visitor.getByRole('link', { name: `Email me when it is back: ${name} (log in first)` }).click();
-    await expect(visitor).toHaveURL(new RegExp(`/login\\?from=${encodeURIComponent(`/tools/${tool.id}`)}$`));
+    await expect(visitor).toHaveURL(new RegExp(`/login\\?from=${encodeURIComponent(`/tools/${tool.id}?stockAlert=${tool.id}`)}$`));
+    await visitor.getByLabel('Email').fill(visitorAccount.email);
+    await visitor.getByLabel('Password').fill(visitorAccount.password);
+    await visitor.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(visitor.getByTestId('stock-alert-on')).toHaveText("We'll email you when it is back");
+    await expect(visitor).toHaveURL(new RegExp(`/tools/${tool.id}$`));
+    expect(((await (await visitor.request.get('/api/me/stock-alerts')).json()) as { toolIds: number[] }).toolIds).toContain(tool.id);
     await visitor.close();
 
     // A signed-in buyer subscribes from the product card on the home page (the newest tools).

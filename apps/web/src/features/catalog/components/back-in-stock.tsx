@@ -1,5 +1,6 @@
+import { useEffect, useEffectEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import type { Tool } from '@toolsify/shared/tools';
 import { useMe } from '../../auth/api/get-me.ts';
 import { currentPath, loginPathFor } from '../../auth/components/require-user.tsx';
@@ -27,30 +28,56 @@ function BellIcon() {
   );
 }
 
+/** The query parameter that carries a visitor's "Email me when it is back" through logging in: the tool's id. */
+const ASKED_PARAM = 'stockAlert';
+
+/** This page's path and query, with the tool a visitor asked to be emailed about. */
+function pathAsking(toolId: number): string {
+  const url = new URL(currentPath(), window.location.origin);
+  url.searchParams.set(ASKED_PARAM, String(toolId));
+  return url.pathname + url.search;
+}
+
 /**
- * "Email me when it is back" on an out-of-stock tool, beside the spec's red 'Out of Stock' (which
+ * "Email me when it is back" on a tool that cannot be ordered, beside the spec's stock line (which
  * stays, as does Purchase). A signed-in buyer subscribes with one click and sees that they will be
- * emailed (with Stop); a visitor is sent to log in and comes back here.
+ * emailed (with Stop); a visitor is sent to log in and comes back here, subscribed.
  */
 export default function BackInStock({ tool, variant }: { tool: Pick<Tool, 'id' | 'name'>; variant: BackInStockVariant }) {
   const me = useMe();
   const signedIn = Boolean(me.data);
   const alerts = useMyStockAlerts(signedIn);
   const setAlert = useSetStockAlert();
+  const [searchParams, setSearchParams] = useSearchParams();
   const label = `${stockAlertLabels.subscribe}: ${tool.name}`;
+  const asked = searchParams.get(ASKED_PARAM) === String(tool.id);
+  const subscribed = alerts.data?.toolIds.includes(tool.id) ?? false;
+  const change = (subscribe: boolean) =>
+    setAlert.mutate({ toolId: tool.id, subscribe }, { onError: (error) => toast.error(error.message, { id: `stock-alert-${tool.id}` }) });
+
+  // Back from logging in for this tool's alert: set it (once), and take the question off the URL.
+  const answerAsked = useEffectEvent(() => {
+    if (!alerts.data?.toolIds.includes(tool.id)) change(true);
+    setSearchParams(
+      (params) => {
+        params.delete(ASKED_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  });
+  useEffect(() => {
+    if (asked && signedIn && alerts.isSuccess) answerAsked();
+  }, [asked, signedIn, alerts.isSuccess]);
 
   if (me.isSuccess && !signedIn) {
     return (
-      <Link href={loginPathFor(currentPath())} className={buttonClass[variant]} aria-label={`${label} (log in first)`}>
+      <Link href={loginPathFor(pathAsking(tool.id))} className={buttonClass[variant]} aria-label={`${label} (log in first)`}>
         <BellIcon />
         {stockAlertLabels.subscribe}
       </Link>
     );
   }
-
-  const subscribed = alerts.data?.toolIds.includes(tool.id) ?? false;
-  const change = (subscribe: boolean) =>
-    setAlert.mutate({ toolId: tool.id, subscribe }, { onError: (error) => toast.error(error.message, { id: `stock-alert-${tool.id}` }) });
 
   return (
     <div className="flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1" aria-live="polite">
