@@ -125,7 +125,8 @@ export async function updateImportedTools(db: Db, dialect: DialectName, updates:
         img: tool.img,
         price_cents: tool.priceCents,
         minimum: tool.minimum,
-        price_breaks: JSON.parse(storedPriceBreaks(tool.priceBreaks)) as unknown,
+        // As storedPriceBreaks writes them: the two fields, in order (SQLite keeps the JSON text).
+        price_breaks: tool.priceBreaks.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
         pack_size: tool.packSize,
         max_per_order: tool.maxPerOrder,
         delta: stockDelta,
