@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { isAppPage } from '@toolsify/shared/app-pages';
 import { createTestApp } from '../test/helpers.ts';
 import { insertTool, softDeleteTool } from '../modules/tools/tools.repository.ts';
 
@@ -42,6 +43,22 @@ describe.each([
       expect(res.body, url).toContain('<title>Toolsify</title>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('answers a path the app has no page for with the shell and 404 (the app shows not found), not 200', async () => {
+    for (const url of ['/nothing-here', '/tools/3/extra', '/dashboardx', '/home/', '/blogs/old-post?x=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>Toolsify</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("knows every page of the app's router (apps/web/src/app/app.tsx)", () => {
+    const routes = readFileSync(path.join(import.meta.dirname, '../../../web/src/app/app.tsx'), 'utf8');
+    const paths = [...routes.matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(paths.length).toBeGreaterThan(10);
+    for (const route of paths) expect(isAppPage(route.replace(/:\w+/g, '7')), route).toBe(true);
   });
 
   it('says no-cache again when the browser revalidates the shell (304)', async () => {

@@ -15,6 +15,7 @@ import { compiledSerializerOf } from '../lib/response-serializer.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import { withPageHead } from './page-head.ts';
 import { loadFirstScreenRenderer, startingAfterPaint, withFirstScreen } from './first-screen.ts';
+import { isAppPage } from '@toolsify/shared/app-pages';
 
 export interface WebOptions {
   config: Config;
@@ -74,8 +75,9 @@ export function webCacheControl(root: string, filePath: string): string {
 }
 
 /**
- * Serves the built web app: hashed assets with a one-year immutable cache, every other
- * non-API path gets index.html (history fallback) so the client router can answer it.
+ * Serves the built web app: hashed assets with a one-year immutable cache; every path the app has
+ * a page for (isAppPage) gets index.html (history fallback) so the client router can answer it,
+ * and any other path the same shell as a 404 (the app shows its not-found page).
  */
 export const webPlugin = fp<WebOptions>(
   async (app, { config, toolOf, newestTools, storeConfig, catalogCache }) => {
@@ -213,6 +215,8 @@ export const webPlugin = fp<WebOptions>(
       if (url.startsWith('/assets/')) {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such file' } });
       }
+      // A path the app has no page for: the shell (the app shows its not-found page), as a 404.
+      if (!isAppPage(url)) return reply.status(404).type(HTML).header('cache-control', 'no-cache').send(shell);
       return sendIndex(reply);
     });
   },
