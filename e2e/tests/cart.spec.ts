@@ -161,6 +161,9 @@ test('a cart line whose tool is gone or whose quantity no longer fits is flagged
   await page.getByRole('button', { name: 'Remove tool #2000000000' }).click();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(page.getByText('One line needs a change before you can check out.')).toBeVisible();
+  // No line can be ordered: no total of $0.00.
+  await expect(page.getByText('Total of the lines that can be ordered')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('—');
 });
 
 test('a line whose stock fell after the cart was read is named when checkout is refused, then flagged', async ({ page, playwright }) => {

@@ -191,9 +191,10 @@ export default function CartPage() {
               ))}
             </ul>
             <p className="flex items-baseline justify-between border-t border-base-300 pt-4 text-lg">
-              <span className="font-semibold">Order total</span>
+              {/* With a line to change, the total is of the others (none: nothing to total). */}
+              <span className="font-semibold">{flagged > 0 ? 'Total of the lines that can be ordered' : 'Order total'}</span>
               <strong className="text-2xl" data-testid="cart-total">
-                {loading ? '…' : formatCents(total)}
+                {loading ? '…' : flagged > 0 && total === 0 ? '—' : formatCents(total)}
               </strong>
             </p>
             {flagged > 0 && (
