@@ -101,6 +101,15 @@ test.describe('catalog', () => {
     await expect(max).toHaveValue('100');
   });
 
+  test('punctuation alone has nothing to search for: it says so and lists every tool', async ({ page }) => {
+    await page.goto(`/tools?q=${encodeURIComponent('%!!')}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All tools');
+    await expect(page.getByTestId('nothing-to-search')).toHaveText('"%!!" has no letters or digits to search for: every tool is listed.');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+    await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option[value="relevance"]')).toHaveCount(0);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+
   test('a long search keeps its heading to two lines on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const long = 'heavy duty cordless angle grinder with brushless motor '.repeat(3).trim();

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import type { ToolSort } from '@toolsify/shared/search';
+import { searchWords, type ToolSort } from '@toolsify/shared/search';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
@@ -58,6 +58,7 @@ export default function ToolsPage() {
   const first = catalog.data?.pages[0];
   const total = first?.total;
   const items = catalog.data?.pages.flatMap((page) => page.items) ?? [];
+  const searched = hasSearchWords(params);
   const updating = catalog.isPlaceholderData || (catalog.isFetching && !catalog.isFetchingNextPage && catalog.isPending);
 
   return (
@@ -65,8 +66,13 @@ export default function ToolsPage() {
       <header className="mb-6 flex flex-col gap-1">
         {/* A long search (up to 200 characters) stays two lines, not the phone's whole first screen. */}
         <h1 className="line-clamp-2 text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl" title={params.q || undefined}>
-          {params.q ? `Results for "${params.q}"` : 'All tools'}
+          {searched ? `Results for "${params.q}"` : 'All tools'}
         </h1>
+        {params.q && !searched && (
+          <p className="text-sm text-base-content/70" data-testid="nothing-to-search">
+            "{params.q}" has no letters or digits to search for: every tool is listed.
+          </p>
+        )}
         <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
       </header>
 
@@ -145,6 +151,9 @@ function resultCount(total: number, atLeast: boolean, shown: number): string {
  */
 type Apply = (next: Partial<CatalogParams>, options?: { replace?: boolean }) => void;
 
+/** Whether the search holds words: punctuation alone ("%", "!!!") holds none, and the server lists the whole catalog. */
+const hasSearchWords = (params: CatalogParams): boolean => searchWords(params.q ?? '').length > 0;
+
 function CatalogControls({ params, apply }: { params: CatalogParams; apply: Apply }) {
   const id = useId();
   const { text, setText, submit } = useTypedSearch(params.q, (q, options) => apply({ q }, options));
@@ -182,11 +191,11 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
           <span className="font-medium">Sort by</span>
           <select
             className="select select-bordered select-sm w-48"
-            value={params.sort ?? (params.q ? 'relevance' : 'newest')}
+            value={params.sort ?? (hasSearchWords(params) ? 'relevance' : 'newest')}
             onChange={(event) => apply({ sort: event.target.value as ToolSort })}
           >
             {(Object.keys(sortLabels) as ToolSort[])
-              .filter((sort) => sort !== 'relevance' || params.q)
+              .filter((sort) => sort !== 'relevance' || hasSearchWords(params))
               .map((sort) => (
                 <option key={sort} value={sort}>
                   {sortLabels[sort]}
