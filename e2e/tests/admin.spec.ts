@@ -70,6 +70,9 @@ test.describe('My Profile', () => {
     await page.getByLabel('Education').fill('BSc Mechanical Engineering');
     await save.click();
     await expect(page.getByText('Profile Updated')).toBeVisible();
+    // The first save's word is gone: one toast for the latest save.
+    // (at once: the old toast would have stayed its 5 seconds).
+    await expect(page.getByText('Saved. Add your phone and address so we can deliver your orders.')).toHaveCount(0, { timeout: 1_000 });
 
     // It is saved on the server: a fresh load shows it.
     await page.reload();

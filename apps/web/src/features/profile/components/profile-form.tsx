@@ -40,8 +40,9 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
     save.mutate(values, {
       onSuccess: (saved) => {
         reset(saved);
-        if (isProfileComplete(saved)) toast.success(messages.profileUpdated);
-        else toast('Saved. Add your phone and address so we can deliver your orders.', { icon: 'ℹ️' });
+        // One toast for the latest save: a second save replaces the first's word, never stacks under it.
+        if (isProfileComplete(saved)) toast.success(messages.profileUpdated, { id: 'profile-saved' });
+        else toast('Saved. Add your phone and address so we can deliver your orders.', { icon: 'ℹ️', id: 'profile-saved' });
       },
       onError: (error) => {
         toast.error(error.message);
