@@ -145,6 +145,15 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to your Dashboard' })).toBeVisible();
   });
 
+  test('tells a person who is signed in already, with the way to their dashboard', async ({ page }) => {
+    const account = newAccount('already');
+    await signIn(page, account);
+    await page.goto('/login');
+    await expect(page.getByTestId('already-signed-in')).toHaveText(`You are signed in as ${account.email}. Go to your dashboard`);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to your Dashboard' })).toBeVisible();
+  });
+
   test('goes to / when the person came from nowhere in particular', async ({ page }) => {
     const account = newAccount('plain');
     await signIn(page, account);

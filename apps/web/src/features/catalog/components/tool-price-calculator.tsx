@@ -20,12 +20,12 @@ export function ToolPriceCalculator({ tool }: { tool: Tool }) {
   const largest = largestOrderable(tool);
   if (tool.available === 0 || largest === 0) {
     return (
-      <>
+      <div className="flex flex-col gap-4">
         <PriceTable tool={tool} />
         <Link href={`/purchase/${tool.id}`} className="btn btn-primary w-full sm:btn-wide" aria-label={`Purchase ${tool.name}`}>
           Purchase
         </Link>
-      </>
+      </div>
     );
   }
   return (
