@@ -51,6 +51,7 @@ import { seedDemoData } from './seed/demo.ts';
 const REQUESTS_PER_TURN_WHILE_ACCEPTING = 2;
 
 const NUL_TEXT_MESSAGE = 'Text cannot contain a NUL character (\\u0000).';
+const LONE_SURROGATE_MESSAGE = 'Text cannot contain half of a character (a lone surrogate, such as \\ud800).';
 const TOO_DEEP_MESSAGE = `This request nests more than ${MAX_JSON_DEPTH} levels deep.`;
 
 declare module 'fastify' {
@@ -146,12 +147,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // (say a price on "pay this order"). Raw bodies (the signed webhook) and better-auth's mount,
   // which validates its own, are theirs to judge; an empty JSON object is no body.
   const bodyProblem = (request: FastifyRequest): AppError | undefined => {
-    // No text may carry a NUL: PostgreSQL cannot store it, and no form can type it. Nothing
+    // No text may carry a NUL or half a character (a lone surrogate): PostgreSQL cannot store
+    // either, and no form can type them. Nothing
     // nests deeper than MAX_JSON_DEPTH, so no check below can run out of stack on a body.
     const problem = findTextProblem(request.body) ?? findTextProblem(request.query);
     if (problem?.kind === 'too-deep') return new AppError('BAD_REQUEST', TOO_DEEP_MESSAGE);
-    if (problem?.kind === 'nul') {
-      return new AppError('VALIDATION_FAILED', NUL_TEXT_MESSAGE, problem.path === '' ? undefined : { [problem.path]: NUL_TEXT_MESSAGE });
+    if (problem?.kind === 'nul' || problem?.kind === 'lone-surrogate') {
+      const message = problem.kind === 'nul' ? NUL_TEXT_MESSAGE : LONE_SURROGATE_MESSAGE;
+      return new AppError('VALIDATION_FAILED', message, problem.path === '' ? undefined : { [problem.path]: message });
     }
     const body: unknown = request.body;
     if (body === undefined || body === null || Buffer.isBuffer(body) || request.routeOptions.schema?.body) return undefined;

@@ -17,6 +17,13 @@ describe('the request text check', () => {
     expect(findTextProblem({ a: [1, null, true, 'fine'] })).toBeUndefined();
   });
 
+  it('finds half a character (a lone surrogate), and lets whole ones through', () => {
+    expect(findTextProblem({ address: 'Dock \ud800 Road' })).toEqual({ kind: 'lone-surrogate', path: 'address' });
+    expect(findTextProblem({ lines: [{ note: 'x\udc00' }] })).toEqual({ kind: 'lone-surrogate', path: 'lines.0.note' });
+    expect(findTextProblem({ ['k\udbff']: 1 })).toEqual({ kind: 'lone-surrogate', path: 'k\udbff' });
+    expect(findTextProblem({ note: 'drill 😀 電動ドリル é' })).toBeUndefined();
+  });
+
   it(`allows ${MAX_JSON_DEPTH} levels of nesting and refuses one more, without recursing`, () => {
     expect(findTextProblem(JSON.parse(nestedJson(MAX_JSON_DEPTH)))).toBeUndefined();
     expect(findTextProblem(JSON.parse(nestedJson(MAX_JSON_DEPTH + 1)))).toEqual({ kind: 'too-deep' });

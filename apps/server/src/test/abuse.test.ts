@@ -513,7 +513,7 @@ describe('abuse', () => {
       expect(problems).toEqual([]);
     });
 
-    it('a NUL character in any text field or query answers 400 naming the field (PostgreSQL cannot store it)', async () => {
+    it('a NUL character or half a character (a lone surrogate) in any text field or query answers 400 naming the field (PostgreSQL cannot store either)', async () => {
       const problems: string[] = [];
       let checked = 0;
       // The webhook's body is raw bytes, judged by its signature.
@@ -525,23 +525,25 @@ describe('abuse', () => {
         if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload)) continue;
         for (const [field, value] of Object.entries(payload)) {
           if (typeof value !== 'string') continue;
-          checked += 1;
-          const user = caller === 'admin' ? fx.admin : await fx.freshUser();
-          problems.push(
-            ...(await refusal(
-              app,
-              () =>
-                as(app, user, {
-                  method,
-                  url: base.url,
-                  payload: { ...payload, [field]: `${value}\u0000x` },
-                  headers: base.headers ?? {},
-                  remoteAddress: freshAddress(),
-                }),
-              { status: 400, code: 'VALIDATION_FAILED', field },
-              `${key} with a NUL in ${field}`,
-            )),
-          );
+          for (const bad of ['\u0000x', '\ud800x']) {
+            checked += 1;
+            const user = caller === 'admin' ? fx.admin : await fx.freshUser();
+            problems.push(
+              ...(await refusal(
+                app,
+                () =>
+                  as(app, user, {
+                    method,
+                    url: base.url,
+                    payload: { ...payload, [field]: `${value}${bad}` },
+                    headers: base.headers ?? {},
+                    remoteAddress: freshAddress(),
+                  }),
+                { status: 400, code: 'VALIDATION_FAILED', field },
+                `${key} with ${JSON.stringify(bad)} in ${field}`,
+              )),
+            );
+          }
         }
       }
       problems.push(

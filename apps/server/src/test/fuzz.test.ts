@@ -12,6 +12,8 @@ import { assertInvariants, databaseFingerprint } from './invariants.ts';
  * FUZZ_RUNS=20000 runs it longer (2,000 runs by default).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
+/** FUZZ_SEED=<the seed a failure printed> runs that failure's sequence again. */
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 /** FUZZ_COLLECT=1: do not stop at the first failure; list one example per route and kind. */
 const COLLECT = Boolean(process.env.FUZZ_COLLECT);
 
@@ -302,7 +304,7 @@ describe('fuzz: every route, every caller, broken inputs', () => {
           }
         },
       ),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
     expect([...collected.values()]).toEqual([]);
     await assertInvariants(app.db);
