@@ -13,7 +13,7 @@ import {
   type Fixtures,
 } from './authz-matrix.recipes.ts';
 import { MAX_JSON_DEPTH } from '../lib/nul-text.ts';
-import { as } from './helpers.ts';
+import { as, type TestUser } from './helpers.ts';
 import { databaseFingerprint, findInvariantViolations } from './invariants.ts';
 
 /**
@@ -65,6 +65,11 @@ let addressSeq = 0;
 function freshAddress(): string {
   addressSeq += 1;
   return `10.7.${Math.floor(addressSeq / 250)}.${(addressSeq % 250) + 1}`;
+}
+
+/** A request of `user`, as `refusal` makes it: from a client address of its own. */
+function sending(app: FastifyInstance, user: TestUser | null, options: InjectOptions): () => Promise<LightMyRequestResponse> {
+  return () => as(app, user, { ...options, remoteAddress: freshAddress() });
 }
 
 describe('abuse', () => {
@@ -493,21 +498,8 @@ describe('abuse', () => {
         // better-auth's endpoints the store does not use answer 404 whatever the body.
         const status = key.endsWith('*') ? [400, 404, 415] : [400, 415];
         for (const [type, text] of wrongTypes) {
-          problems.push(
-            ...(await refusal(
-              app,
-              () =>
-                as(app, user, {
-                  method,
-                  url: base.url,
-                  payload: text,
-                  headers: { ...base.headers, 'content-type': type },
-                  remoteAddress: freshAddress(),
-                }),
-              { status },
-              `${key} as ${type}: ${text.slice(0, 20)}`,
-            )),
-          );
+          const request = sending(app, user, { method, url: base.url, payload: text, headers: { ...base.headers, 'content-type': type } });
+          problems.push(...(await refusal(app, request, { status }, `${key} as ${type}: ${text.slice(0, 20)}`)));
         }
       }
       expect(problems).toEqual([]);
@@ -528,17 +520,16 @@ describe('abuse', () => {
           for (const bad of ['\u0000x', '\ud800x']) {
             checked += 1;
             const user = caller === 'admin' ? fx.admin : await fx.freshUser();
+            const request = sending(app, user, {
+              method,
+              url: base.url,
+              payload: { ...payload, [field]: `${value}${bad}` },
+              headers: base.headers ?? {},
+            });
             problems.push(
               ...(await refusal(
                 app,
-                () =>
-                  as(app, user, {
-                    method,
-                    url: base.url,
-                    payload: { ...payload, [field]: `${value}${bad}` },
-                    headers: base.headers ?? {},
-                    remoteAddress: freshAddress(),
-                  }),
+                request,
                 { status: 400, code: 'VALIDATION_FAILED', field },
                 `${key} with ${JSON.stringify(bad)} in ${field}`,
               )),
