@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useSearchParams } from 'wouter';
 import type { Tool } from '@toolsify/shared/tools';
@@ -28,6 +28,10 @@ function BellIcon() {
   );
 }
 
+const subscribeToNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 /** The query parameter that carries a visitor's "Email me when it is back" through logging in: the tool's id. */
 const ASKED_PARAM = 'stockAlert';
 
@@ -45,7 +49,10 @@ function pathAsking(toolId: number): string {
  */
 export default function BackInStock({ tool, variant }: { tool: Pick<Tool, 'id' | 'name'>; variant: BackInStockVariant }) {
   const me = useMe();
-  const signedIn = Boolean(me.data);
+  // The first screen's HTML is rendered on the server, which knows no session: until the app has
+  // taken the page over, render as it did (a hydration mismatch otherwise), then by the session.
+  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  const signedIn = hydrated && Boolean(me.data);
   const alerts = useMyStockAlerts(signedIn);
   const setAlert = useSetStockAlert();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,7 +77,7 @@ export default function BackInStock({ tool, variant }: { tool: Pick<Tool, 'id' |
     if (asked && signedIn && alerts.isSuccess) answerAsked();
   }, [asked, signedIn, alerts.isSuccess]);
 
-  if (me.isSuccess && !signedIn) {
+  if (hydrated && me.isSuccess && !signedIn) {
     return (
       <Link href={loginPathFor(pathAsking(tool.id))} className={buttonClass[variant]} aria-label={`${label} (log in first)`}>
         <BellIcon />
