@@ -12,7 +12,7 @@
 // Ports 4210-4213. CRASH_BUYERS (200), CRASH_KILLS (6 per phase) and CRASH_PHASES
 // (sqlite,postgres,cluster) tune it. Server logs: e2e/.tmp/crash/<phase>/.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -211,6 +211,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     if (stats.networkErrors === 0) failures.push('no request ever failed: the kills did not hit the load');
     for (const e of stats.brokenAccounts) failures.push(`account left unusable by a kill during sign-up: ${e}`);
     for (const e of stats.serverErrors.slice(0, 10)) failures.push(`5xx answered: ${e}`);
+    if (stats.serverErrors.length > 0) failures.push(...loggedFailures(servers));
     for (const e of stats.refused.slice(0, 10)) failures.push(`unexpected refusal: ${e}`);
     failures.push(...(await verify(handle.db, world)));
     failures.push(...(await findInvariantViolations(handle.db)).map((v) => `invariant: ${v}`));
@@ -230,6 +231,31 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
   }
   log(`${name}: ${failures.length === 0 ? 'PASS' : 'FAIL'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { failures: failures.map((f) => `${name}: ${f}`), world };
+}
+
+/**
+ * Why the servers answered 500: each distinct error they logged ("request failed"), with how
+ * often and its first frames, so a failure in CI (where e2e/.tmp is gone) says what broke.
+ */
+function loggedFailures(servers) {
+  const seen = new Map();
+  for (const server of servers) {
+    for (const line of readFileSync(server.logFile, 'utf8').split('\n')) {
+      if (!line.includes('"request failed"')) continue;
+      let err;
+      try {
+        err = JSON.parse(line).err ?? {};
+      } catch {
+        continue;
+      }
+      const what = `${err.type ?? 'Error'} ${err.code ?? ''} ${err.message ?? ''}`.trim();
+      const entry = seen.get(what) ?? { count: 0, stack: (err.stack ?? '').split('\n').slice(1, 4).join(' | ') };
+      entry.count += 1;
+      seen.set(what, entry);
+    }
+  }
+  if (seen.size === 0) return ['the servers logged no failed request (see their logs)'];
+  return [...seen].map(([what, { count, stack }]) => `server log, ${count}x: ${what.slice(0, 300)} at ${stack.slice(0, 400)}`);
 }
 
 /**

@@ -658,6 +658,45 @@ describe('placing orders in groups (group commit)', () => {
       }
     });
 
+    it('cancelling an order never waits for an order of the same tool being placed, so the two cannot deadlock', async () => {
+      const tool = await makeTool(app, { available: 10 });
+      const placed = await place(buyers[0]!, orderBody(tool.id, 2));
+      expect(placed.statusCode).toBe(201);
+      const outcome = await app.db
+        .transaction()
+        .execute(async (trx) => {
+          // An order of the tool being placed: inserting its line takes the foreign key's lock on
+          // the tool row (FOR KEY SHARE), held until the group commits, taken in the order of the
+          // lines. A cancel that locked the tool FOR UPDATE waited behind it, and a cycle with the
+          // groups of two servers was a deadlock (the crash test's cluster phase, a 500).
+          await sql`select 1 from tool where id = ${tool.id} for key share`.execute(trx);
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          const holder = rows[0]!.pid;
+          const cancelling = { settled: false };
+          const cancel = as(app, buyers[0]!, { method: 'DELETE', url: `/api/orders/${placed.json().id}` }).finally(() => {
+            cancelling.settled = true;
+          });
+          // Whichever comes first: the cancel's answer, or the cancel waiting for this transaction.
+          const blocked = (async () => {
+            while (!cancelling.settled) {
+              const waiting = await sql<{ n: number }>`
+              select count(*)::integer as n from pg_stat_activity where ${holder} = any(pg_blocking_pids(pid))`.execute(app.db);
+              if (waiting.rows[0]!.n > 0) return 'waited for the order being placed' as const;
+              await new Promise((resolve) => setTimeout(resolve, 10));
+            }
+            return 'answered' as const;
+          })();
+          const first = await Promise.race([cancel.then(() => 'answered' as const), blocked]);
+          // Rolling back lets a waiting cancel go on, so the test ends either way.
+          if (first !== 'answered') throw Object.assign(new Error(first), { first });
+          return { first, res: await cancel };
+        })
+        .catch((error: { first?: string }) => ({ first: error.first ?? String(error), res: undefined }));
+      expect(outcome.first).toBe('answered');
+      expect(outcome.res?.statusCode).toBe(200);
+      expect(await stockOf(app, tool.id)).toBe(10);
+    });
+
     it('creates the function again when it is gone', async () => {
       const tool = await makeTool(app, { available: 10 });
       const [name] = await placingFunctions();

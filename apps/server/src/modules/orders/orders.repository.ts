@@ -412,11 +412,14 @@ export function unitPriceSql(dialect: DialectName, quantity: Quantity) {
 /**
  * Puts every line's pieces back (a cancelled order), whether or not the tools were deleted
  * since: each tool of the order once (a tool is on at most one line). On PostgreSQL the tools
- * are locked in id order first, as placing an order locks them, so the two never deadlock.
+ * are locked in id order first, as placing an order locks them, so the two never deadlock; and
+ * FOR NO KEY UPDATE, the lock an update of the stock takes anyway: FOR UPDATE would also wait
+ * for the foreign-key locks (FOR KEY SHARE) that orders being placed hold on their lines' tools,
+ * taken in the lines' order, and with the groups of two servers that made a deadlock.
  */
 export async function returnStock(db: Db, dialect: DialectName, orderId: number): Promise<void> {
   if (dialect === 'postgres') {
-    await sql`select id from tool where id in (select l.tool_id from order_line l where l.order_id = ${orderId}) order by id for update`.execute(
+    await sql`select id from tool where id in (select l.tool_id from order_line l where l.order_id = ${orderId}) order by id for no key update`.execute(
       db,
     );
   }

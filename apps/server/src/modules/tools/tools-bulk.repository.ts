@@ -20,21 +20,27 @@ export async function findLiveToolsAfter(db: Db, afterId: number, limit: number)
 /**
  * The live tools whose SKU is one of these (any case), keyed by the lower-case SKU. On
  * PostgreSQL the rows are locked until the transaction ends, so the stock an import moves from
- * is the stock as it is when it writes.
+ * is the stock as it is when it writes: all in one statement, in id order and FOR NO KEY
+ * UPDATE, as placing an order and a cancel lock their tools, so an import never deadlocks with
+ * them (rows locked a chunk of SKUs at a time would be in no order across chunks).
  */
 export async function findLiveToolsBySkuForUpdate(db: Db, dialect: DialectName, skus: readonly string[]): Promise<Map<string, ToolRow>> {
-  const bySku = new Map<string, ToolRow>();
   const lower = [...new Set(skus.map((sku) => sku.toLowerCase()))];
-  for (let start = 0; start < lower.length; start += 500) {
-    const chunk = lower.slice(start, start + 500);
-    let query = db
+  const chunks = Array.from({ length: Math.ceil(lower.length / 500) }, (_, i) => lower.slice(i * 500, (i + 1) * 500));
+  const bySkus = (chunk: string[]) =>
+    db
       .selectFrom('tool')
       .select(TOOL_COLUMNS)
       .where('deleted_at', 'is', null)
       .where(sql<string>`lower(sku)`, 'in', chunk);
-    if (dialect === 'postgres') query = query.forUpdate();
-    for (const row of await query.execute()) bySku.set(row.sku.toLowerCase(), row);
+  if (dialect === 'postgres') {
+    const ids: number[] = [];
+    for (const chunk of chunks) ids.push(...(await bySkus(chunk).clearSelect().select('id').execute()).map((row) => row.id));
+    if (ids.length > 0) await sql`select id from tool where id = any(${ids}::integer[]) order by id for no key update`.execute(db);
   }
+  // Read once locked: as they are now.
+  const bySku = new Map<string, ToolRow>();
+  for (const chunk of chunks) for (const row of await bySkus(chunk).execute()) bySku.set(row.sku.toLowerCase(), row);
   return bySku;
 }
 
