@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportResult, StockHistory } from '@toolsify/shared/tools-bulk';
 import { IMPORT_MAX_ROWS, toolCsvColumns } from '@toolsify/shared/tools-bulk';
 import type { Tool } from '@toolsify/shared/tools';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { sql } from 'kysely';
+import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
 import { orderBody } from '../../test/authz-matrix.recipes.ts';
 import { parseCsv } from '../../test/csv.ts';
@@ -362,6 +363,35 @@ describe('products in bulk', () => {
     const orderId = (order.json() as { id: number }).id;
     expect((await as(app, customer, { method: 'DELETE', url: `/api/orders/${orderId}` })).statusCode).toBeLessThan(300);
     expect(await history(tool.id)).toMatchObject({ available: 36, heldByUnpaid: 0, unpaidOrders: 0 });
+  });
+
+  it.runIf(usePostgres)('locks its tools in id order, as placing an order does, so an import and orders never deadlock', async () => {
+    // The tool made first (the lower id) has the SKU that sorts last: locked by SKU, the second would be locked first.
+    const first = await create({ sku: 'ZZ-LOCK-1', available: 10 });
+    const second = await create({ sku: 'AA-LOCK-2', available: 10 });
+    // And its row is now after the second's in the table: read in table order too, the second comes first.
+    await sql`update tool set updated_at = updated_at where id = ${first.id}`.execute(app.db);
+    const file = header + row('ZZ-LOCK-1', { stock: 60 }) + row('AA-LOCK-2', { stock: 70 });
+    let imported: ReturnType<typeof importCsv> | undefined;
+    await app.db.transaction().execute(async (trx) => {
+      // A group placing orders of both tools: it holds the first, in id order, and takes the second next.
+      await sql`select 1 from tool where id = ${first.id} for no key update`.execute(trx);
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      imported = importCsv(file, false);
+      // Once the import waits for the group...
+      for (;;) {
+        const waiting = await sql<{ n: number }>`
+          select count(*)::integer as n from pg_stat_activity where ${rows[0]!.pid} = any(pg_blocking_pids(pid))`.execute(app.db);
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // ...the group takes the second: had the import locked it already, this was a deadlock.
+      await sql`select 1 from tool where id = ${second.id} for no key update`.execute(trx);
+    });
+    const res = await imported!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect([(await toolOf(first.id)).available, (await toolOf(second.id)).available]).toEqual([60, 70]);
+    await assertInvariants(app.db);
   });
 
   it('shows the stock history: adjustments, orders and cancellations, newest first, with who, paged', async () => {
