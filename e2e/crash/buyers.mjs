@@ -23,6 +23,7 @@ export function createStats() {
     paid: 0,
     refused: [],
     brokenAccounts: [],
+    imports: 0,
   };
 }
 
@@ -38,7 +39,8 @@ export class Client {
     this.deadlineMs = deadlineMs;
   }
 
-  async once(method, path, { body, cookie, headers } = {}) {
+  /** `body` is sent as JSON; `csv`, a text, as text/csv. */
+  async once(method, path, { body, csv, cookie, headers } = {}) {
     this.stats.requests += 1;
     const res = await fetch(pick(this.targets()) + path, {
       method,
@@ -46,10 +48,11 @@ export class Client {
         // A browser's same-site request: the app refuses state changes from other origins.
         origin: this.origin,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(csv !== undefined ? { 'content-type': 'text/csv' } : {}),
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: body !== undefined ? JSON.stringify(body) : csv,
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
@@ -197,5 +200,36 @@ async function pay(client, cookie, entry) {
     client.stats.paid += 1;
   } else {
     client.stats.refused.push(`confirm ${entry.orderId}: ${confirm.res.status} ${confirm.res.text.slice(0, 200)}`);
+  }
+}
+
+/**
+ * The admin: while the buyers shop, imports a product file (`POST /api/tools/import`) that sets
+ * the scarce tools' stock, now up (a restock), now down (a correction): the import's stock moves
+ * race the orders' on the same rows, and a killed import leaves nothing behind. The file holds
+ * the tools as they are but for the stock (the price checks stay true); an import retried after
+ * a lost answer sets the same stock again. `columns`: the product file's (toolCsvColumns).
+ */
+export async function runAdmin(client, { cookie, tools, columns, shouldStop }) {
+  const scarce = tools.filter((tool) => tool.available < 1_000_000);
+  while (!shouldStop()) {
+    await sleep(between(200, 800));
+    const rows = scarce.map((tool) => {
+      const cells = {
+        sku: tool.sku,
+        name: tool.name,
+        description: 'Crash test stock',
+        image: '/images/tools/drill.svg',
+        price: (tool.priceCents / 100).toFixed(2),
+        stock: between(0, 400),
+        minimum: tool.minimum,
+        pack_size: 1,
+      };
+      return columns.map((column) => cells[column] ?? '').join(',');
+    });
+    const csv = [columns.join(','), ...rows].join('\n');
+    const { res } = await client.definitive('import', 'POST', '/api/tools/import', { csv, cookie });
+    if (res.status === 200) client.stats.imports += 1;
+    else client.stats.refused.push(`import: ${res.status} ${res.text.slice(0, 200)}`);
   }
 }

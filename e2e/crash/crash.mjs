@@ -4,7 +4,8 @@
 // other order exists, every order has exactly the lines asked for (three in ten orders are of
 // two or three tools, all or nothing), each line carries the unit price of its quantity's tier
 // (one tool has price breaks) and a paid order was paid exactly its total, and the store's invariants
-// (apps/server/src/test/invariants.ts) hold.
+// (apps/server/src/test/invariants.ts) hold. Meanwhile an admin imports product files that set
+// the scarce tools' stock (runAdmin): the stock ledger holds through imports killed half-way.
 //
 // Phases: SQLite; then, when TEST_DATABASE_URL is set, PostgreSQL in a fresh schema; then two
 // server processes sharing that same PostgreSQL schema while the same buyers race across both
@@ -16,7 +17,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { Client, createStats, runBuyer, session } from './buyers.mjs';
+import { Client, createStats, runAdmin, runBuyer, session } from './buyers.mjs';
 import { ServerProcess, assertBuilt } from './server-process.mjs';
 
 // The one invariant checker and the repository are TypeScript: load them as the tests do.
@@ -26,6 +27,7 @@ const { insertTool } = await import('../../apps/server/src/modules/tools/tools.r
 const { findInvariantViolations } = await import('../../apps/server/src/test/invariants.ts');
 const { unitPriceFor } = await import('../../packages/shared/src/pricing.ts');
 const { grantAdminByEmail } = await import('../../apps/server/src/modules/users/users.repository.ts');
+const { toolCsvColumns } = await import('../../packages/shared/src/tools-bulk.ts');
 
 /** The store has an admin (an invariant): signed up, then granted as `npm run admin -- grant` does. */
 const ADMIN_EMAIL = 'crash-admin@toolsify.test';
@@ -111,10 +113,10 @@ async function createWorld(db, client, runId) {
       minimum: spec.minimum,
       priceBreaks: spec.priceBreaks ?? [],
     });
-    tools.push({ ...spec, id: row.id });
+    tools.push({ ...spec, id: row.id, sku: row.sku });
   }
-  if (!(await session(client, { email: ADMIN_EMAIL, password: 'crash-admin-pass', name: 'Crash Admin' })))
-    throw new Error('could not sign the admin up');
+  const adminCookie = await session(client, { email: ADMIN_EMAIL, password: 'crash-admin-pass', name: 'Crash Admin' });
+  if (!adminCookie) throw new Error('could not sign the admin up');
   if ((await grantAdminByEmail(db, [ADMIN_EMAIL])) !== 1) throw new Error('could not make the admin an admin');
   // Password hashing is meant to be slow: 8 sign-ups at a time (200 at once would time out
   // and pile retries on each other).
@@ -128,7 +130,7 @@ async function createWorld(db, client, runId) {
       }
     }),
   );
-  return { runId, tools, cookies, ledger: [], nextIndex: BUYERS };
+  return { runId, tools, cookies, adminCookie, ledger: [], nextIndex: BUYERS };
 }
 
 function account(runId, index) {
@@ -169,6 +171,13 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
         }),
       );
     world.cookies.forEach((cookie, index) => cookie && startBuyer(index, cookie));
+    // The admin imports stock meanwhile (runAdmin).
+    const admin = runAdmin(client, {
+      cookie: world.adminCookie,
+      tools: world.tools,
+      columns: toolCsvColumns,
+      shouldStop: () => state.stop,
+    });
     const arrivals = Promise.all(
       Array.from({ length: 2 }, async () => {
         while (!state.stop) {
@@ -197,6 +206,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     state.stop = true;
     await arrivals;
     await Promise.all(buyers);
+    await admin;
     const summary = {
       ...stats,
       serverErrors: stats.serverErrors.length,
@@ -209,6 +219,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
 
     if (kills < 5) failures.push(`only ${kills} kills`);
     if (stats.networkErrors === 0) failures.push('no request ever failed: the kills did not hit the load');
+    if (stats.imports === 0) failures.push('the admin never imported');
     for (const e of stats.brokenAccounts) failures.push(`account left unusable by a kill during sign-up: ${e}`);
     for (const e of stats.serverErrors.slice(0, 10)) failures.push(`5xx answered: ${e}`);
     if (stats.serverErrors.length > 0) failures.push(...loggedFailures(servers));
@@ -249,7 +260,7 @@ function loggedFailures(servers) {
         continue;
       }
       const what = `${err.type ?? 'Error'} ${err.code ?? ''} ${err.message ?? ''}`.trim();
-      const entry = seen.get(what) ?? { count: 0, stack: (err.stack ?? '').split('\n').slice(1, 4).join(' | ') };
+      const entry = seen.get(what) ?? { count: 0, stack: ownFrames(err.stack) };
       entry.count += 1;
       seen.set(what, entry);
     }
@@ -257,6 +268,15 @@ function loggedFailures(servers) {
   if (seen.size === 0) return ['the servers logged no failed request (see their logs)'];
   return [...seen].map(([what, { count, stack }]) => `server log, ${count}x: ${what.slice(0, 300)} at ${stack.slice(0, 400)}`);
 }
+
+/** The first frames of a stack that are the app's, not a library's or Node's. */
+const ownFrames = (stack = '') =>
+  stack
+    .split('\n')
+    .filter((frame) => frame.trim().startsWith('at ') && !/node_modules|node:internal/.test(frame))
+    .slice(0, 3)
+    .map((frame) => frame.trim().slice(3))
+    .join(' < ');
 
 /**
  * No email lost: once the buyers stop, the live servers send every message in the outbox
