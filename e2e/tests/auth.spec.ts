@@ -299,8 +299,12 @@ test.describe('guards and the dashboard', () => {
     await expect(page.getByRole('heading', { name: msg.notFound })).toBeVisible();
   });
 
-  test('a tab whose session ended in another tab says so at its next request, and goes home', async ({ page, context }) => {
-    await signIn(page, newAccount('two-tabs'));
+  test('a tab whose session ended in another tab says so at its next request, and goes home; what it was adding waits in the cart', async ({
+    page,
+    context,
+  }) => {
+    const account = newAccount('two-tabs');
+    await signIn(page, account);
     const tool = await toolBySku(page.request, 'TF-CH16');
     await page.goto(`/tools/${tool.id}`);
     const other = await context.newPage();
@@ -314,6 +318,11 @@ test.describe('guards and the dashboard', () => {
     await expect(page.getByText('Could not add it to the cart. Please try again.')).toHaveCount(0);
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(nav(page).getByRole('link', { name: 'Login' }).first()).toBeAttached();
+    // The tool went into this browser's cart, and joins theirs when they log in again.
+    await expect(page.getByText('Added to the cart.')).toBeVisible();
+    await signIn(page, account);
+    await page.goto('/cart');
+    await expect(page.getByRole('link', { name: tool.name })).toBeVisible();
   });
 
   test('signs a customer out and sends them to /login from an admin page', async ({ page }) => {

@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { isSignedOut } from '../../../lib/api-client.ts';
 import { EMPTY, getServerCart, putServerCart, readLocal, useCartSources, writeLocal } from './cart-store.ts';
 
 /**
@@ -48,12 +49,21 @@ export function useCart(): CartState {
 
   const add = useCallback(
     async (added: readonly CartLine[]) => {
-      const current = signedIn
-        ? (queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
-        : readLocal();
-      const { lines: merged, left } = mergeCartLines(current, added);
-      await save(merged);
-      return left;
+      try {
+        const current = signedIn
+          ? (queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
+          : readLocal();
+        const { lines: merged, left } = mergeCartLines(current, added);
+        await save(merged);
+        return left;
+      } catch (error) {
+        if (!signedIn || !isSignedOut(error)) throw error;
+        // The session ended meanwhile (signed out in another tab, expired): what they were adding
+        // goes into this browser's cart, which joins their cart when they log in again.
+        const { lines: kept, left } = mergeCartLines(readLocal(), added);
+        writeLocal(kept);
+        return left;
+      }
     },
     [signedIn, queryClient, save],
   );
