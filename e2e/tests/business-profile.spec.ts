@@ -3,7 +3,9 @@ import { screenshots } from '../screenshots.ts';
 
 /** Issue 18, item 8: My Profile adds an optional company name and tax / VAT number. */
 test.describe('business profile', () => {
-  test('My Profile saves an optional company name and tax / VAT number beside the spec fields', async ({ page }) => {
+  test('My Profile saves an optional company name and tax / VAT number beside the spec fields; an order page shows them, by when to pay, and cancels', async ({
+    page,
+  }) => {
     await signIn(page, newAccount('business'));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
@@ -42,5 +44,14 @@ test.describe('business profile', () => {
     await page.goto(`/dashboard/orders/${((await placed.json()) as { id: number }).id}`);
     await expect(page.getByTestId('order-company')).toHaveText('Mill Road Joinery Ltd');
     await expect(page.getByText('Tax / VAT number: GB 123 456 789')).toBeVisible();
+
+    // Unpaid: the page says by when to pay, and the order can be cancelled from it.
+    await expect(page.getByTestId('order-expiry')).toContainText('Pay by');
+    await screenshots(page, 'order-page-unpaid');
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel order' }).click();
+    await expect(page.getByTestId('order-history')).toContainText('Cancelled by the buyer');
+    await expect(page.getByTestId('order-expiry')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { orderStatusRules } from '@toolsify/shared/orders';
 import { useMe } from '../../../features/auth/api/get-me.ts';
@@ -5,6 +6,8 @@ import { useOrderAgain } from '../../../features/cart/api/cart.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
 import { PaymentOrderSummary } from '../../../features/payments/components/payment-order-summary.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
+import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
+import { Expiry } from '../../../features/orders/components/order-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { dateTimeFormat as dateFormat } from '../../../lib/date-format.ts';
@@ -14,8 +17,9 @@ const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the s
 
 /**
  * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
- * the viewer sees it (the shared status rule), its carrier and tracking number once shipped, and,
- * for its buyer, Pay while unpaid and Order again.
+ * the viewer sees it (the shared status rule), its carrier and tracking number once shipped, the
+ * time an unpaid one is cancelled by, Cancel where the rule allows it, and, for its buyer, Pay
+ * while unpaid and Order again.
  */
 export default function OrderPage() {
   const raw = useParams<{ id: string }>().id ?? '';
@@ -23,6 +27,7 @@ export default function OrderPage() {
   const order = useOrderToPay(id);
   const me = useMe();
   const orderAgain = useOrderAgain();
+  const [cancelling, setCancelling] = useState(false);
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
@@ -60,6 +65,11 @@ export default function OrderPage() {
               {view.label ?? 'Unpaid'}
               {view.showTransactionId && o.transactionId && <span className="ml-2 font-mono text-xs break-all">{o.transactionId}</span>}
             </dd>
+            {o.expiresAt && (
+              <dd className="mt-0.5">
+                <Expiry expiresAt={o.expiresAt} viewer={isBuyer ? 'customer' : 'admin'} />
+              </dd>
+            )}
           </div>
           {(o.carrier || o.trackingNumber) && (
             <div data-testid="order-shipment">
@@ -124,20 +134,28 @@ export default function OrderPage() {
               </dd>
             </div>
           )}
-          {isBuyer && (
+          {(isBuyer || view.actions.includes('cancel')) && (
             <div className="flex flex-wrap gap-2 pt-2">
-              {o.status === 'unpaid' && (
+              {isBuyer && o.status === 'unpaid' && (
                 <Link href={`~/dashboard/payment/${o.id}`} className="btn btn-primary btn-sm">
                   Pay
                 </Link>
               )}
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => orderAgain(o)}>
-                Order again
-              </button>
+              {view.actions.includes('cancel') && (
+                <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setCancelling(true)}>
+                  Cancel order
+                </button>
+              )}
+              {isBuyer && (
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => orderAgain(o)}>
+                  Order again
+                </button>
+              )}
             </div>
           )}
         </dl>
       </div>
+      <CancelOrderDialog order={cancelling ? o : null} onClose={() => setCancelling(false)} onCancelled={() => void order.refetch()} />
     </section>
   );
 }

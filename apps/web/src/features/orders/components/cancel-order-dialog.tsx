@@ -8,7 +8,16 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
  * "Cancel this order?": the confirmation the spec asks for before cancelling. On success the
  * order leaves the lists and its pieces go back in stock.
  */
-export function CancelOrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+export function CancelOrderDialog({
+  order,
+  onClose,
+  onCancelled,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  /** After the server has cancelled it (the order page shows it afresh). */
+  onCancelled?: (order: Order) => void;
+}) {
   const cancel = useCancelOrder();
   return (
     <ConfirmDialog
@@ -21,7 +30,10 @@ export function CancelOrderDialog({ order, onClose }: { order: Order | null; onC
       onConfirm={() => {
         if (!order) return;
         cancel.mutate(order.id, {
-          onSuccess: () => toast.success(`Order #${order.id} is cancelled.`),
+          onSuccess: (cancelled) => {
+            toast.success(`Order #${order.id} is cancelled.`);
+            onCancelled?.(cancelled);
+          },
           onError: (error) => toast.error(`Could not cancel order #${order.id}: ${error.message}`),
           onSettled: onClose,
         });

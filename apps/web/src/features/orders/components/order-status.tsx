@@ -14,7 +14,7 @@ export interface OrderStatusProps {
 }
 
 /** When an unpaid order is cancelled if nobody pays (UNPAID_ORDER_TTL_HOURS on the server). */
-function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer }) {
+export function Expiry({ expiresAt, viewer }: { expiresAt: string; viewer: OrderViewer }) {
   const when = <time dateTime={expiresAt}>{deadlineFormat.format(new Date(expiresAt))}</time>;
   return (
     <span className="basis-full text-xs text-base-content/60" data-testid="order-expiry">
