@@ -211,6 +211,8 @@ test('a quantity is retyped in the cart: the field empties, takes the new number
   await page.goto('/cart');
   const field = page.getByLabel(`Quantity of ${tape.name}`);
   await expect(field).toHaveValue('500');
+  // The line's rules under its stepper: why − stops where it does.
+  await expect(page.getByTestId('cart-line')).toContainText(`Minimum ${tape.minimum}, in packs of ${tape.packSize}`);
 
   // Emptied and typed again key by key, as a buyer does: the field holds what is typed, and the
   // number is saved once the typing pauses.

@@ -52,7 +52,18 @@ function LineQuantity({ line, tool, onSave }: { line: CartLine; tool: Tool; onSa
   return (
     <QuantityStepper
       id={`cart-quantity-${line.toolId}`}
-      label={`Quantity of ${tool.name}`}
+      // "Quantity" to the eye (the line's name is beside it), "Quantity of <tool>" to a screen reader.
+      label={
+        <>
+          Quantity<span className="sr-only"> of {tool.name}</span>
+        </>
+      }
+      hint={
+        <>
+          Minimum {formatCount(tool.minimum)}
+          {tool.packSize > 1 && <>, in packs of {formatCount(tool.packSize)}</>}
+        </>
+      }
       step={tool.packSize}
       min={tool.minimum}
       max={Math.max(tool.minimum, largestOrderable(tool))}
@@ -147,7 +158,12 @@ export default function CartPage() {
             </h2>
             <ul className="flex flex-col divide-y divide-base-300">
               {priced.map(({ line, tool, problem, orderableNow }) => (
-                <li key={line.toolId} className="grid gap-3 py-4 sm:grid-cols-[1fr_auto_auto] sm:items-start" data-testid="cart-line">
+                <li
+                  key={line.toolId}
+                  // The quantity and amount columns the same width on every line: the steppers line up.
+                  className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_13rem_8rem] sm:items-start"
+                  data-testid="cart-line"
+                >
                   <div className="min-w-0">
                     {tool ? (
                       <Link href={`/tools/${tool.id}`} className="font-semibold hover:text-primary hover:underline">

@@ -1,11 +1,11 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 
 interface QuantityStepperProps extends Omit<ComponentProps<'input'>, 'id' | 'step' | 'min' | 'max'> {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
-  hint?: string | undefined;
+  hint?: ReactNode;
   /** The pack size: the buttons and the arrow keys move by it. */
   step: number;
   min: number;
