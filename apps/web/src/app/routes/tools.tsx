@@ -68,12 +68,12 @@ export default function ToolsPage() {
         <h1 className="line-clamp-2 text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl" title={params.q || undefined}>
           {searched ? `Results for "${params.q}"` : 'All tools'}
         </h1>
+        <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
         {params.q && !searched && (
-          <p className="text-sm text-base-content/70" data-testid="nothing-to-search">
+          <p role="status" className="alert alert-info alert-soft mt-2 text-sm break-words" data-testid="nothing-to-search">
             "{params.q}" has no letters or digits to search for: every tool is listed.
           </p>
         )}
-        <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
       </header>
 
       <CatalogControls params={params} apply={apply} />
@@ -187,10 +187,10 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
           <span>In stock only</span>
         </label>
         <PriceRange params={params} apply={apply} />
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex w-full flex-col gap-1 text-sm sm:w-auto">
           <span className="font-medium">Sort by</span>
           <select
-            className="select select-bordered select-sm w-48"
+            className="select select-bordered select-sm w-full sm:w-48"
             value={params.sort ?? (hasSearchWords(params) ? 'relevance' : 'newest')}
             onChange={(event) => apply({ sort: event.target.value as ToolSort })}
           >
@@ -236,13 +236,13 @@ function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) 
     apply({ minPrice, maxPrice });
   };
   const field = (which: 'min' | 'max', value: string, set: (v: string) => void) => (
-    <label className="flex flex-col gap-1 text-sm">
+    <label className="flex flex-1 flex-col gap-1 text-sm sm:flex-none">
       <span className="font-medium">{which === 'min' ? 'Min price ($)' : 'Max price ($)'}</span>
       <input
         id={`${id}-${which}`}
         type="text"
         inputMode="decimal"
-        className={`input input-bordered input-sm w-28 ${invalid(value) || inverted ? 'input-error' : ''}`}
+        className={`input input-bordered input-sm w-full sm:w-28 ${invalid(value) || inverted ? 'input-error' : ''}`}
         value={value}
         placeholder={which === 'min' ? '0' : 'Any'}
         aria-invalid={invalid(value) || inverted || undefined}
@@ -258,7 +258,8 @@ function PriceRange({ params, apply }: { params: CatalogParams; apply: Apply }) 
     </label>
   );
   return (
-    <fieldset className="flex flex-col gap-1">
+    // The whole width on a phone, as the search above it.
+    <fieldset className="flex w-full flex-col gap-1 sm:w-auto">
       <legend className="sr-only">Price per unit</legend>
       <div className="flex items-end gap-2">
         {field('min', min, setMin)}
