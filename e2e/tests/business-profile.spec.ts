@@ -1,10 +1,11 @@
-import { expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, test, toolBySku } from '../fixtures.ts';
 import { screenshots } from '../screenshots.ts';
 
 /** Issue 18, item 8: My Profile adds an optional company name and tax / VAT number. */
 test.describe('business profile', () => {
-  test('My Profile saves an optional company name and tax / VAT number beside the spec fields; an order page shows them, by when to pay, and cancels', async ({
+  test('My Profile saves an optional company name and tax / VAT number beside the spec fields; an order page shows them, by when to pay, and cancels; an admin finds the order by the company', async ({
     page,
+    browser,
   }) => {
     await signIn(page, newAccount('business'));
     await page.goto('/dashboard');
@@ -41,7 +42,17 @@ test.describe('business profile', () => {
       data: { lines: [{ toolId: hammer.id, quantity: hammer.minimum }], phone: '+44 113 496 0000', address: '12 Mill Road, Leeds' },
     });
     expect(placed.status(), await placed.text()).toBe(201);
-    await page.goto(`/dashboard/orders/${((await placed.json()) as { id: number }).id}`);
+    const orderId = ((await placed.json()) as { id: number }).id;
+
+    // An admin finds it by the company, which Manage All Orders shows under the buyer.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, adminAccount());
+    await admin.goto(`/dashboard/manage?q=${encodeURIComponent('road joinery')}`);
+    const row = admin.getByRole('row').filter({ hasText: `#${orderId}` });
+    await expect(row).toContainText('Mill Road Joinery Ltd');
+    await admin.context().close();
+
+    await page.goto(`/dashboard/orders/${orderId}`);
     await expect(page.getByTestId('order-company')).toHaveText('Mill Road Joinery Ltd');
     await expect(page.getByText('Tax / VAT number: GB 123 456 789')).toBeVisible();
 

@@ -146,6 +146,16 @@ describe('finding and exporting orders', () => {
       expect(await found(`q=${encodeURIComponent('Müller')}`)).toEqual(ids(o.b2, o.b5));
     });
 
+    it("finds the buyer's company as copied onto the order, in part and without regard to case", async () => {
+      await app.db.updateTable('orders').set({ buyer_company: 'Müller Werkzeuge GmbH' }).where('id', '=', o.b2.id).execute();
+      try {
+        expect(await found('q=werkzeuge')).toEqual(ids(o.b2));
+        expect(await found('q=WERKZEUGE+gmbh')).toEqual(ids(o.b2));
+      } finally {
+        await app.db.updateTable('orders').set({ buyer_company: null }).where('id', '=', o.b2.id).execute();
+      }
+    });
+
     it("finds a tool's name or SKU on any line of the order", async () => {
       expect(await found('q=grinder')).toEqual(ids(o.b2, o.a3, o.b5));
       expect(await found('q=drl-x')).toEqual(ids(o.a1, o.a3));

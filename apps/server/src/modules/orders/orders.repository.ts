@@ -185,21 +185,22 @@ const TRIGRAM = 3;
 /**
  * The search text's condition on an order (`o`) or on a line (`l`), without regard to case.
  * PostgreSQL: `lower()` of the searched columns, joined by a newline (which a search text never
- * holds, so no match spans two columns), exactly the expressions migration 017 indexes with
- * pg_trgm. SQLite: LIKE, which ignores the case of ASCII letters by itself (and that of others
+ * holds, so no match spans two columns), exactly the expressions migrations 017 and 034 (the
+ * buyer's company) index with pg_trgm. SQLite: LIKE, which ignores the case of ASCII letters by itself (and that of others
  * not at all), column by column.
  */
 function textMatches(dialect: DialectName | undefined, pattern: string) {
   if (dialect === 'postgres') {
     return {
       order: (o: string) =>
-        sql<boolean>`lower(${sql.ref(`${o}.buyer_email`)} || chr(10) || ${sql.ref(`${o}.buyer_name`)} || chr(10) || coalesce(${sql.ref(`${o}.po_number`)}, '')) like lower(${pattern})`,
+        sql<boolean>`lower(${sql.ref(`${o}.buyer_email`)} || chr(10) || ${sql.ref(`${o}.buyer_name`)} || chr(10) || coalesce(${sql.ref(`${o}.po_number`)}, '') || chr(10) || coalesce(${sql.ref(`${o}.buyer_company`)}, '')) like lower(${pattern})`,
       line: (l: string) => sql<boolean>`lower(${sql.ref(`${l}.tool_name`)} || chr(10) || ${sql.ref(`${l}.sku`)}) like lower(${pattern})`,
     };
   }
   const like = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
   return {
-    order: (o: string) => sql<boolean>`(${like(`${o}.buyer_email`)} or ${like(`${o}.buyer_name`)} or ${like(`${o}.po_number`)})`,
+    order: (o: string) =>
+      sql<boolean>`(${like(`${o}.buyer_email`)} or ${like(`${o}.buyer_name`)} or ${like(`${o}.po_number`)} or ${like(`${o}.buyer_company`)})`,
     line: (l: string) => sql<boolean>`(${like(`${l}.tool_name`)} or ${like(`${l}.sku`)})`,
   };
 }
@@ -207,7 +208,7 @@ function textMatches(dialect: DialectName | undefined, pattern: string) {
 /**
  * The orders the filters find, as a query on `orders` to order and page. The search text is an
  * order number (`1042` or `#1042`: the primary key) or a part of the PO number, the buyer's
- * email or name, or a line's tool name or SKU, without regard to case (textMatches). The tool
+ * email, name or company, or a line's tool name or SKU, without regard to case (textMatches). The tool
  * filter is a semi-join on order_line_tool_idx; the days compare `created_at`.
  *
  * The search has two shapes (measured at 100,000 orders: docs/performance.md, "Finding orders"):

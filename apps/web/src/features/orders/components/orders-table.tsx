@@ -54,6 +54,7 @@ const buyerCell: Column = {
   cell: (o) => (
     <span className="flex min-w-[10rem] flex-col">
       <span className="font-medium">{o.buyerName}</span>
+      {o.buyerCompany && <span className="text-sm">{o.buyerCompany}</span>}
       <span className="text-xs text-base-content/60 [overflow-wrap:anywhere]">{o.buyer}</span>
     </span>
   ),

@@ -3,7 +3,7 @@ import { MAX_ORDER_SEARCH_LENGTH, orderStatuses, type OrderStatus } from '@tools
 
 /** What Manage All Orders shows, as its URL says it (`/dashboard/manage?q=acme&status=paid&from=2026-05-01`). */
 export interface OrderFilterParams {
-  /** An order number (#1042), or a part of a PO number, a buyer's email or name, or a tool's name or SKU. */
+  /** An order number (#1042), or a part of a PO number, a buyer's email, name or company, or a tool's name or SKU. */
   q: string;
   /** Unset: every order but the cancelled ones. */
   status?: OrderStatus | undefined;
