@@ -36,8 +36,15 @@ test.describe('business profile', () => {
     await expect(page.getByLabel('Company name')).toHaveValue('Mill Road Joinery Ltd');
     await expect(page.getByLabel('Tax / VAT number')).toHaveValue('GB 123 456 789');
 
-    // An order placed now carries them, and its page says so.
+    // An order placed now carries them, and its page says so. Checkout says so before.
     const hammer = await toolBySku(page.request, 'TF-CH16');
+    expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: hammer.id, quantity: hammer.minimum }] } })).status()).toBe(
+      200,
+    );
+    await page.goto('/cart');
+    await expect(page.getByTestId('checkout-invoiced-to')).toHaveText(
+      'Invoiced to Mill Road Joinery Ltd, tax / VAT number GB 123 456 789. Change it in My Profile.',
+    );
     const placed = await page.request.post('/api/orders', {
       data: { lines: [{ toolId: hammer.id, quantity: hammer.minimum }], phone: '+44 113 496 0000', address: '12 Mill Road, Leeds' },
     });

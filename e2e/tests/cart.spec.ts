@@ -82,7 +82,10 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId('cart-total')).toHaveText(`$${(expected / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     await screenshots(page, 'cart', [width]);
 
-    // Checkout: one order of four lines, then its payment page.
+    // Checkout: one order of four lines, then its payment page. No company in the profile: the way to add one.
+    await expect(page.getByTestId('checkout-invoiced-to')).toContainText(
+      'Buying for a company? Add its name and tax / VAT number in My Profile',
+    );
     await page.getByLabel('Phone').fill('+1 555 010 2030');
     await page.getByLabel('Address').fill('12 Main St, Springfield');
     await page.getByLabel('PO number (optional)').fill('PO-7731');

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-hot-toast';
+import { Link } from 'wouter';
 import { addressField, phoneField, poNumberField } from '@toolsify/shared/orders';
 import type { CartLine } from '@toolsify/shared/cart-lines';
 import { messages } from '@toolsify/shared/messages';
@@ -27,16 +28,52 @@ interface CheckoutProps {
 }
 
 /**
- * Checkout: phone and address (the saved profile's to start with) and the buyer's own PO
- * number; places the cart as one order (all or nothing), then the buyer goes on to pay it.
+ * Checkout: phone and address (the saved profile's to start with), the buyer's own PO number
+ * and the company the invoice is made out to (their profile's); places the cart as one order (all or nothing), then the buyer goes on to pay it.
  */
 export function CheckoutForm(props: CheckoutProps) {
   const profile = useProfile();
   if (profile.isPending) return <span className="loading loading-spinner" aria-label="Loading your details" />;
-  return <CheckoutFields {...props} defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '', poNumber: '' }} />;
+  return (
+    <CheckoutFields
+      {...props}
+      defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '', poNumber: '' }}
+      business={{ company: profile.data?.company ?? '', taxId: profile.data?.taxId ?? '' }}
+    />
+  );
 }
 
-function CheckoutFields({ lines, lineNames, disabled, onPlaced, onLinesRefused, defaults }: CheckoutProps & { defaults: CheckoutValues }) {
+/** Who the invoice is made out to besides the buyer (the business profile, copied onto the order), and where to change it. */
+function InvoicedTo({ company, taxId }: { company: string; taxId: string }) {
+  const myProfile = (
+    <Link href="~/dashboard" className="link">
+      My Profile
+    </Link>
+  );
+  return (
+    <p className="text-sm text-base-content/80" data-testid="checkout-invoiced-to">
+      {company || taxId ? (
+        <>
+          Invoiced to {company && <strong className="font-medium">{company}</strong>}
+          {company && taxId && ', '}
+          {taxId && <>tax / VAT number {taxId}</>}. Change it in {myProfile}.
+        </>
+      ) : (
+        <>Buying for a company? Add its name and tax / VAT number in {myProfile} to have them on the invoice.</>
+      )}
+    </p>
+  );
+}
+
+function CheckoutFields({
+  lines,
+  lineNames,
+  disabled,
+  onPlaced,
+  onLinesRefused,
+  defaults,
+  business,
+}: CheckoutProps & { defaults: CheckoutValues; business: { company: string; taxId: string } }) {
   const {
     register,
     handleSubmit,
@@ -120,6 +157,7 @@ function CheckoutFields({ lines, lineNames, disabled, onPlaced, onLinesRefused, 
           error={errors.poNumber?.message}
           {...register('poNumber')}
         />
+        <InvoicedTo {...business} />
         {shownRefusals.length > 0 && (
           <ul role="alert" className="list-disc pl-5 text-sm text-error">
             {shownRefusals.map((text) => (
