@@ -124,6 +124,8 @@ for (const width of [375, 1280]) {
     await expect(page.getByText('PO-7731', { exact: true })).toBeVisible();
     await expect(page.getByTestId('order-history')).toContainText('Placed by the buyer');
     await expect(page.getByTestId('order-history')).toContainText('Paid by the buyer');
+    const paid = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;
+    await expect(page.getByText(`Transaction ${paid.transactionId}`)).toBeVisible();
     await screenshots(page, 'order-detail', [width]);
     // The invoice: a PDF named by its number.
     const paidOrder = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;

@@ -61,10 +61,12 @@ export default function OrderPage() {
         <dl className="card grid gap-3 border border-base-300 bg-base-100 p-5 text-sm shadow-sm lg:col-span-2">
           <div>
             <dt className="text-base-content/70">Status</dt>
-            <dd className="font-semibold">
-              {view.label ?? 'Unpaid'}
-              {view.showTransactionId && o.transactionId && <span className="ml-2 font-mono text-xs break-all">{o.transactionId}</span>}
-            </dd>
+            <dd className="font-semibold">{view.label ?? 'Unpaid'}</dd>
+            {view.showTransactionId && o.transactionId && (
+              <dd className="text-xs text-base-content/70">
+                Transaction <span className="font-mono break-all text-base-content">{o.transactionId}</span>
+              </dd>
+            )}
             {o.expiresAt && (
               <dd className="mt-0.5">
                 <Expiry expiresAt={o.expiresAt} viewer={isBuyer ? 'customer' : 'admin'} />
