@@ -189,6 +189,27 @@ test.describe('after the order, the shipment and the restock', () => {
     await customer.close();
   });
 
+  test("the admin ships a paid order from the order's own page", async ({ page, browser }) => {
+    const tool = await newTool(browser, { name: `Follow-through Plane ${Date.now()}`, available: 50, minimum: 1, priceCents: 2_490 });
+    const customer = await browser.newContext({ baseURL });
+    await signInRequest(customer.request, newAccount('shipped-from-page'));
+    const order = await placeViaApi(customer.request, tool.id, 2);
+    await payViaSandbox(customer.request, order.id);
+    await customer.close();
+
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/orders/${order.id}`);
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Shipment' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ship order #${order.id}` });
+    await dialog.getByLabel('Carrier (optional)').fill('UPS');
+    await dialog.getByRole('button', { name: 'Confirm shipment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-shipment')).toContainText('UPS');
+    await expect(page.getByTestId('order-history')).toContainText('Shipped by the store');
+    await expect(page.getByRole('button', { name: 'Shipment' })).toHaveCount(0);
+  });
+
   test('an out-of-stock tool keeps its red label and Purchase, and adds "Email me when it is back"; a restock emails once', async ({
     page,
     browser,

@@ -7,6 +7,7 @@ import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.t
 import { PaymentOrderSummary } from '../../../features/payments/components/payment-order-summary.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
+import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
 import { Expiry } from '../../../features/orders/components/order-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,8 +19,8 @@ const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the s
 /**
  * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
  * the viewer sees it (the shared status rule), its carrier and tracking number once shipped, the
- * time an unpaid one is cancelled by, Cancel where the rule allows it, and, for its buyer, Pay
- * while unpaid and Order again.
+ * time an unpaid one is cancelled by, Cancel and Shipment where the rule allows them, and, for
+ * its buyer, Pay while unpaid and Order again.
  */
 export default function OrderPage() {
   const raw = useParams<{ id: string }>().id ?? '';
@@ -27,7 +28,7 @@ export default function OrderPage() {
   const order = useOrderToPay(id);
   const me = useMe();
   const orderAgain = useOrderAgain();
-  const [cancelling, setCancelling] = useState(false);
+  const [dialog, setDialog] = useState<'cancel' | 'ship' | null>(null);
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
@@ -136,15 +137,20 @@ export default function OrderPage() {
               </dd>
             </div>
           )}
-          {(isBuyer || view.actions.includes('cancel')) && (
+          {(isBuyer || view.actions.length > 0) && (
             <div className="flex flex-wrap gap-2 pt-2">
               {isBuyer && o.status === 'unpaid' && (
                 <Link href={`~/dashboard/payment/${o.id}`} className="btn btn-primary btn-sm">
                   Pay
                 </Link>
               )}
+              {view.actions.includes('ship') && (
+                <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDialog('ship')}>
+                  Shipment
+                </button>
+              )}
               {view.actions.includes('cancel') && (
-                <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setCancelling(true)}>
+                <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDialog('cancel')}>
                   Cancel order
                 </button>
               )}
@@ -157,7 +163,8 @@ export default function OrderPage() {
           )}
         </dl>
       </div>
-      <CancelOrderDialog order={cancelling ? o : null} onClose={() => setCancelling(false)} onCancelled={() => void order.refetch()} />
+      <CancelOrderDialog order={dialog === 'cancel' ? o : null} onClose={() => setDialog(null)} onCancelled={() => void order.refetch()} />
+      <ShipOrderDialog order={dialog === 'ship' ? o : null} onClose={() => setDialog(null)} onShipped={() => void order.refetch()} />
     </section>
   );
 }

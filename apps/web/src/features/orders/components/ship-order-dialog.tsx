@@ -18,12 +18,21 @@ const FIELDS = ['carrier', 'trackingNumber'] as const;
 const empty: ShipOrderBody = { carrier: '', trackingNumber: '' };
 
 /**
- * Manage All Orders' Shipment, as a dialog: where the order goes (the buyer, the address and the
+ * Shipment (Manage All Orders and an order's page), as a dialog: where the order goes (the buyer, the address and the
  * phone, to check against the parcel), an optional carrier and tracking number, and Confirm
  * shipment. Both go on the order and in the buyer's "shipped" email. Escape or Cancel changes
  * nothing.
  */
-export function ShipOrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+export function ShipOrderDialog({
+  order,
+  onClose,
+  onShipped,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  /** After the server has marked it shipped (the order page shows it afresh). */
+  onShipped?: (order: Order) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const ship = useShipOrder();
@@ -54,6 +63,7 @@ export function ShipOrderDialog({ order, onClose }: { order: Order | null; onClo
         onSuccess: (shipped) => {
           const tracking = shipped.trackingNumber ? ` (tracking ${shipped.trackingNumber})` : '';
           toast.success(`Order #${order.id} is marked as shipped${tracking}.`);
+          onShipped?.(shipped);
           onClose();
         },
         onError: (error) => {
