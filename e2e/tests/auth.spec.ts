@@ -348,6 +348,11 @@ test.describe('guards and the dashboard', () => {
       /^Inbox/, // with its unread count when there is one
     ]);
     await expect(page).toHaveURL(/\/dashboard\/users$/);
+    // Each page its own tab title.
+    await expect(page).toHaveTitle('All Users | Toolsify Manufacturer LTD.');
+    await menu.getByRole('link', { name: 'Audit Log' }).click();
+    await expect(page).toHaveTitle('Audit Log | Toolsify Manufacturer LTD.');
+    await page.goBack();
     await expect(menu.getByRole('link', { name: 'All Users' })).toHaveAttribute('aria-current', 'page');
   });
 

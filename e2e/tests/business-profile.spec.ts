@@ -60,6 +60,7 @@ test.describe('business profile', () => {
     await admin.context().close();
 
     await page.goto(`/dashboard/orders/${orderId}`);
+    await expect(page).toHaveTitle(`Order #${orderId} | Toolsify Manufacturer LTD.`);
     await expect(page.getByTestId('order-company')).toHaveText('Mill Road Joinery Ltd');
     await expect(page.getByText('Tax / VAT number: GB 123 456 789')).toBeVisible();
 

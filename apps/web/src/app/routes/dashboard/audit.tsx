@@ -91,7 +91,7 @@ export default function AuditPage() {
         </label>
         <TextFilter
           label="Target"
-          placeholder="Email, #order, tool or SKU"
+          placeholder="Email, #1042, tool, SKU"
           value={filters.q ?? ''}
           onApply={(q, { replace }) => apply({ q }, replace)}
         />

@@ -6,6 +6,7 @@ import { useSendVerificationEmail } from '../../../features/auth/api/send-verifi
 import { useInboxUnread } from '../../../features/contact/api/inbox.ts';
 import { authErrorMessage } from '../../../features/auth/components/auth-error.ts';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
+import { usePageMeta } from '../../../components/seo/use-page-meta.ts';
 
 interface MenuItem {
   href: string;
@@ -44,6 +45,17 @@ function CountBadge({ count, label, className = '' }: { count: number; label: st
 
 function isActive(item: MenuItem, location: string) {
   return item.href === '/' ? location === '/' || location === '' : location === item.href || location.startsWith(`${item.href}/`);
+}
+
+/** The browser tab's title for a dashboard page: what the menu calls it, or the order it shows. */
+function pageTitle(location: string, items: readonly MenuItem[], isAdmin: boolean): string {
+  const order = /^\/orders\/(\d+)$/.exec(location);
+  if (order) return `Order #${order[1]}`;
+  const payment = /^\/payment\/(\d+)$/.exec(location);
+  if (payment) return `Pay for order #${payment[1]}`;
+  // An admin's first page is the sales overview above their profile.
+  if (isAdmin && (location === '/' || location === '')) return 'Dashboard';
+  return items.find((item) => isActive(item, location))?.label ?? 'Dashboard';
 }
 
 function SideMenu({ items, location, label }: { items: MenuItem[]; location: string; label: string }) {
@@ -128,6 +140,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const unread = useInboxUnread(isAdmin).data ?? 0;
   const unreadBadge = { count: unread, label: unread === 1 ? 'unread message' : 'unread messages' };
   const items = isAdmin ? adminMenu.map((item) => (item.href === '/inbox' ? { ...item, badge: unreadBadge } : item)) : userMenu;
+  // Each page its own tab title ("Manage All Orders | Toolsify Manufacturer LTD."): several admin tabs can be told apart.
+  usePageMeta({ title: pageTitle(location, items, isAdmin) });
 
   useEffect(() => {
     if (!open) return;

@@ -247,7 +247,7 @@ export default function ImportProductsPage() {
           <h2 id="import-heading" className="text-2xl font-bold text-primary">
             Import and export products
           </h2>
-          <p className="text-base-content/70">Update the catalogue from a spreadsheet: rows match tools by SKU.</p>
+          <p className="text-base-content/70">Update the catalog from a spreadsheet: rows match tools by SKU.</p>
         </div>
         <a href={PRODUCTS_EXPORT_URL} download className="btn btn-outline btn-sm">
           Export CSV
@@ -308,7 +308,7 @@ export default function ImportProductsPage() {
                 {runImport.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                 Import {formatCount(changes)} {changes === 1 ? 'product' : 'products'}
               </button>
-              {changes === 0 && <span className="text-sm text-base-content/70">Every row is as the catalogue has it already.</span>}
+              {changes === 0 && <span className="text-sm text-base-content/70">Every row is as the catalog has it already.</span>}
             </div>
           )}
         </section>

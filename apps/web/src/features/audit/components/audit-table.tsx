@@ -83,7 +83,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <td className="whitespace-nowrap">
                   <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
                 </td>
-                <td className="[overflow-wrap:anywhere]">
+                <td className="min-w-48 [overflow-wrap:anywhere]">
                   {event.actor.email ? <EmailText email={event.actor.email} /> : 'A removed admin'}
                 </td>
                 <td className="whitespace-nowrap">

@@ -60,7 +60,7 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
             value={text}
             maxLength={200}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Order #, PO number, buyer, tool or SKU"
+            placeholder="Order #, PO, buyer, tool, SKU"
             autoComplete="off"
             enterKeyHint="search"
             className="min-w-0 grow"

@@ -29,7 +29,7 @@ const orderCell: Column = {
     <span className="flex flex-col">
       <Link
         href={`~/dashboard/orders/${o.id}`}
-        className="inline-flex min-h-6 items-center self-end font-semibold hover:text-primary hover:underline lg:self-start"
+        className="link link-primary inline-flex min-h-6 items-center self-end font-semibold lg:self-start"
         aria-label={`Order #${o.id}: details`}
       >
         #{o.id}

@@ -76,7 +76,12 @@ export function PricingFields({ idPrefix }: { idPrefix: string }) {
             >
               <InputField
                 id={`${idPrefix}-break-${n}-quantity`}
-                label={`From (pieces), break ${n + 1}`}
+                // One line to the eye on a phone, as the price beside it (the two boxes level); the break's number for screen readers.
+                label={
+                  <>
+                    From (pieces)<span className="sr-only">, break {n + 1}</span>
+                  </>
+                }
                 error={errors.priceBreaks?.[n]?.minQuantity?.message}
                 {...piecesInput}
                 step={pack}
@@ -84,7 +89,11 @@ export function PricingFields({ idPrefix }: { idPrefix: string }) {
               />
               <InputField
                 id={`${idPrefix}-break-${n}-price`}
-                label="Unit price ($)"
+                label={
+                  <>
+                    Unit price ($)<span className="sr-only">, break {n + 1}</span>
+                  </>
+                }
                 error={errors.priceBreaks?.[n]?.unitPrice?.message}
                 {...dollarsInput}
                 {...register(`priceBreaks.${n}.unitPrice`, { valueAsNumber: true, deps: ['priceBreaks'] })}

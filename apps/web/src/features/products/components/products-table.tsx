@@ -144,7 +144,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                   <Thumb tool={tool} size={48} />
                 </td>
                 <td className="font-medium">{tool.name}</td>
-                <td className="font-mono text-sm">{tool.sku}</td>
+                <td className="font-mono text-sm whitespace-nowrap">{tool.sku}</td>
                 <td className="text-right tabular-nums">{formatCents(tool.priceCents)}</td>
                 <td className="text-right">
                   <Stock tool={tool} />
