@@ -395,6 +395,13 @@ export const orderExportColumns = [
   'Order total',
   'Transaction id',
   'Invoice number',
+  // Added later, at the end: a sheet or macro reading the columns above by position still works.
+  'Buyer company',
+  'Tax / VAT number',
+  'Phone',
+  'Ship to',
+  'Carrier',
+  'Tracking number',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

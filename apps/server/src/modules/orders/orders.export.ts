@@ -45,6 +45,12 @@ export function exportRowsOf(order: OrderRow, lines: readonly OrderLineRow[]): s
         'Order total': dollars(Number(order.total_cents)),
         'Transaction id': order.transaction_id,
         'Invoice number': order.invoice_number,
+        'Buyer company': order.buyer_company,
+        'Tax / VAT number': order.buyer_tax_id,
+        Phone: order.phone,
+        'Ship to': order.address,
+        Carrier: order.carrier,
+        'Tracking number': order.tracking_number,
       };
       return csvRecord(orderExportColumns.map((column) => values[column]));
     })

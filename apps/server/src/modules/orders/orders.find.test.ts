@@ -255,6 +255,12 @@ describe('finding and exporting orders', () => {
         'Line total': '25.00',
         'Order total': '25.00',
         'Cancelled at (UTC)': '',
+        // Where it goes, for fulfilment (a phone is defused as any cell starting with +).
+        Phone: "'+1 555 0100",
+        'Ship to': '1 Main Street',
+        'Buyer company': '',
+        Carrier: '',
+        'Tracking number': '',
       });
       expect(paid?.['Paid at (UTC)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(paid?.['Invoice number']).toMatch(/^INV-\d{4}-\d{6}$/);
