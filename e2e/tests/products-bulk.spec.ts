@@ -84,7 +84,11 @@ test.describe('products in bulk', () => {
     });
     await page.getByRole('button', { name: 'Check the file' }).click();
     const dryRun = page.getByRole('table');
-    await expect(dryRun.getByRole('row', { name: new RegExp(sku) }).first()).toContainText('Restock +15');
+    const updated = dryRun.getByRole('row', { name: new RegExp(sku) }).first();
+    await expect(updated).toContainText('Restock +15');
+    // Each change from and to, to check before confirming.
+    await expect(updated).toContainText('price: 129.00 to 119.00');
+    await expect(updated).toContainText('price breaks: (empty) to 10:109.00');
     await expect(dryRun.getByRole('row', { name: new RegExp(newSku) })).toContainText('New product');
     await screenshots(page, 'products-import-dry-run');
     // Nothing was written by the dry run.

@@ -82,6 +82,8 @@ export const importRowResultSchema = z.object({
   toolId: z.number().int().nullable(),
   /** The fields the update changes (empty for a creation, unchanged or an error). */
   changes: z.array(z.string()),
+  /** Each change as the file writes its cells (a price `12.50`, breaks `10:11.50`, no maximum ``): what it was and what it becomes. */
+  diff: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
   /** What the stock moves by: a restock (> 0) or a correction (< 0), recorded in the stock ledger. */
   stockDelta: z.number().int(),
   errors: z.array(importIssueSchema),

@@ -288,6 +288,15 @@ const toolFieldsOf = (row: ToolRow) => ({
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+type ToolFields = ReturnType<typeof toolFieldsOf>;
+
+/** A tool field's value as its CSV cell reads (the dry run shows a change so). */
+function cellOf<F extends keyof ToolFields>(field: F, value: ToolFields[F]): string {
+  if (field === 'priceCents') return centsToCsv(value as number);
+  if (field === 'priceBreaks') return priceBreaksToCsv(value as readonly PriceBreak[]);
+  return value === null ? '' : String(value);
+}
+
 interface Plan {
   result: ImportRowResult;
   tool?: ImportedTool;
@@ -320,6 +329,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
         action: 'error',
         toolId: current?.id ?? null,
         changes: [],
+        diff: [],
         stockDelta: 0,
         errors: inColumnOrder(errors),
       },
@@ -331,7 +341,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       if (errors.length > 0 || !parsed.success) return fail();
       const { available, lowStockThreshold: _none, ...tool } = parsed.data as typeof parsed.data & { lowStockThreshold?: unknown };
       return {
-        result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], stockDelta: available, errors: [] },
+        result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], diff: [], stockDelta: available, errors: [] },
         tool,
         stock: available,
       };
@@ -355,7 +365,16 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
     const stockDelta = available - current.available;
     const action = changes.length > 0 || stockDelta !== 0 ? 'update' : 'unchanged';
     return {
-      result: { row: row.line, sku: tool.sku, action, toolId: current.id, changes, stockDelta, errors: [] },
+      result: {
+        row: row.line,
+        sku: tool.sku,
+        action,
+        toolId: current.id,
+        changes,
+        diff: changes.map((field) => ({ field, from: cellOf(field, before[field]), to: cellOf(field, tool[field]) })),
+        stockDelta,
+        errors: [],
+      },
       tool,
       stock: available,
       current,

@@ -166,6 +166,12 @@ describe('products in bulk', () => {
     const [created, updated, unchanged, bad, duplicate, pack] = result.rows;
     expect(created).toMatchObject({ row: 2, sku: 'DRY-NEW', action: 'create', toolId: null, stockDelta: 40, errors: [] });
     expect(updated).toMatchObject({ row: 3, action: 'update', toolId: tool.id, changes: ['sku', 'priceCents'], stockDelta: 15 });
+    // Each change from and to, as the file writes its cells: the admin checks them before confirming.
+    expect(updated?.diff).toEqual([
+      { field: 'sku', from: 'DRY-1', to: 'dry-1' },
+      { field: 'priceCents', from: '10.00', to: '11.00' },
+    ]);
+    expect(unchanged?.diff).toEqual([]);
     expect(unchanged).toMatchObject({ row: 4, action: 'unchanged', toolId: same.id, changes: [], stockDelta: 0 });
     expect(bad?.action).toBe('error');
     // In the file's column order, each named as the admin wrote it.

@@ -77,6 +77,7 @@ const paths = {
   book: <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5zM4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5" />,
   code: <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 4l-3 16" />,
   download: <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" />,
+  'arrow-right': <path d="M4 12h15m0 0l-5-5m5 5l-5 5" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof paths;

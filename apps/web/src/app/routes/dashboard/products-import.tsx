@@ -5,6 +5,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, toolCsvColumns, type ImportResult, t
 import { ApiError } from '../../../lib/api-client.ts';
 import { importProducts, PRODUCTS_EXPORT_URL, useImportProducts } from '../../../features/products/api/tools-bulk.ts';
 import { formatCount } from '@toolsify/shared/money';
+import { Icon } from '../../../components/ui/icon.tsx';
 
 const actionLabels: Record<ImportRowResult['action'], string> = {
   create: 'New product',
@@ -45,11 +46,31 @@ function RowDetails({ row }: { row: ImportRowResult }) {
   }
   const parts: string[] = [];
   if (row.action === 'create') parts.push(`${formatCount(row.stockDelta)} in stock`);
-  if (row.changes.length > 0) parts.push(`Changes ${row.changes.map((field) => fieldLabels[field] ?? field).join(', ')}`);
   if (row.action === 'update' && row.stockDelta !== 0) {
     parts.push(row.stockDelta > 0 ? `Restock +${formatCount(row.stockDelta)}` : `Correction ${formatCount(row.stockDelta)}`);
   }
-  return <span className="text-base-content/80">{parts.join(' · ') || '—'}</span>;
+  if (row.diff.length === 0) return <span className="text-base-content/80">{parts.join(' · ') || '—'}</span>;
+  // Each change from and to, as the file writes it: checked before the import is confirmed.
+  return (
+    <ul className="space-y-0.5 text-base-content/80" data-testid="import-diff">
+      {row.diff.map((change) => (
+        <li key={change.field} className="[overflow-wrap:anywhere]">
+          <span className="font-medium">{fieldLabels[change.field] ?? change.field}</span>:{' '}
+          <del className="text-base-content/60">{shortCell(change.from)}</del>
+          <Icon name="arrow-right" className="mx-1 inline h-3.5 w-3.5 align-[-2px]" />
+          <span className="sr-only"> to </span>
+          <ins className="no-underline">{shortCell(change.to)}</ins>
+        </li>
+      ))}
+      {parts.length > 0 && <li>{parts.join(' · ')}</li>}
+    </ul>
+  );
+}
+
+/** A cell as the dry run shows it: empty named, a long text (a description) cut. */
+function shortCell(text: string): string {
+  if (text === '') return '(empty)';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 function Summary({ result }: { result: ImportResult }) {
