@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { recheckFilled } from '../../../lib/recheck-filled.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
@@ -98,7 +99,7 @@ export function AddProductForm() {
               label="Available Quantity"
               error={errors.available?.message}
               {...piecesInput}
-              {...register('available', { valueAsNumber: true, deps: ['minimum'] })}
+              {...register('available', { valueAsNumber: true, onChange: () => recheckFilled(form, ['minimum']) })}
             />
             <InputField
               id="product-minimum"

@@ -2,6 +2,7 @@ import { useFieldArray, useFormContext, useWatch, type FieldErrors } from 'react
 import { MAX_PRICE_BREAKS } from '@toolsify/shared/pricing';
 import type { ProductFormValues } from '@toolsify/shared/tools';
 import { InputField, dollarsInput, piecesInput } from '../../../components/ui/form-field.tsx';
+import { recheckFilled } from '../../../lib/recheck-filled.ts';
 
 /** The pricing fields both product forms have (Add a Product and Edit). */
 export type PricingFormFields = Pick<ProductFormValues, 'packSize' | 'maxPerOrder' | 'priceBreaks' | 'minimum' | 'price'>;
@@ -15,7 +16,8 @@ const optionalNumber = (value: unknown) => (value === '' || value === null || va
  * the admin types (the forms' schemas); the server checks the same rule.
  */
 export function PricingFields({ idPrefix }: { idPrefix: string }) {
-  const { register, control, formState } = useFormContext<PricingFormFields>();
+  const form = useFormContext<PricingFormFields>();
+  const { register, control, formState } = form;
   const errors: FieldErrors<PricingFormFields> = formState.errors;
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'priceBreaks' });
   const rows = useWatch({ control, name: 'priceBreaks' }) ?? [];
@@ -45,7 +47,7 @@ export function PricingFields({ idPrefix }: { idPrefix: string }) {
           hint="Sold in multiples of this (1: any quantity)."
           error={errors.packSize?.message}
           {...piecesInput}
-          {...register('packSize', { valueAsNumber: true, deps: ['minimum', 'maxPerOrder', 'priceBreaks'] })}
+          {...register('packSize', { valueAsNumber: true, onChange: () => recheckFilled(form, ['minimum', 'maxPerOrder', 'priceBreaks']) })}
         />
         <InputField
           id={`${idPrefix}-max-per-order`}
