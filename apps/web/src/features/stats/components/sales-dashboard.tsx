@@ -277,7 +277,7 @@ export default function SalesDashboard() {
 
   return (
     <section aria-labelledby="sales-heading" className="flex flex-col gap-5" data-testid="sales-dashboard">
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id="sales-heading" className="text-2xl font-bold text-primary">
             Sales overview
