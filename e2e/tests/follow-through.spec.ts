@@ -171,6 +171,7 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByText(`Order #${order.id} is marked as shipped (tracking JD014600003828).`)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Shipped');
+    await expect(row.getByTestId('order-shipment-line')).toHaveText('DHL Express, tracking JD014600003828');
 
     // The buyer's order page: the carrier and the tracking number, and the history says so.
     const customerPage = await customer.newPage();

@@ -277,7 +277,7 @@ export default function ImportProductsPage() {
 
       <form onSubmit={(event) => void check(event)} className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4">
-          <label htmlFor={inputId} className="form-control w-full">
+          <label htmlFor={inputId} className="flex w-full flex-col gap-1">
             <span className="label-text mb-1 font-medium">CSV file</span>
             <input
               id={inputId}

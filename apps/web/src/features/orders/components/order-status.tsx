@@ -49,7 +49,8 @@ const badgeClass: Record<Order['status'], string> = {
 
 /**
  * The status column, drawn from the shared order status rule: the label this viewer sees,
- * the transaction id when the rule shows it, and exactly the actions the rule allows.
+ * the transaction id when the rule shows it, and exactly the actions the rule allows; a
+ * shipped order's carrier and tracking number.
  */
 export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: OrderStatusProps) {
   const view = orderStatusRules[order.status][viewer];
@@ -104,6 +105,11 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
             );
         }
       })}
+      {order.status === 'shipped' && (order.carrier || order.trackingNumber) && (
+        <span className="basis-full text-xs text-base-content/70 [overflow-wrap:anywhere]" data-testid="order-shipment-line">
+          {[order.carrier, order.trackingNumber && `tracking ${order.trackingNumber}`].filter(Boolean).join(', ')}
+        </span>
+      )}
       {order.expiresAt && <Expiry expiresAt={order.expiresAt} viewer={viewer} />}
       {order.status === 'cancelled' && order.cancellation && <Cancellation cancellation={order.cancellation} viewer={viewer} />}
     </div>
