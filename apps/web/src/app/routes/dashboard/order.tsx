@@ -59,84 +59,87 @@ export default function OrderPage() {
         <div className="lg:col-span-3">
           <PaymentOrderSummary order={o} />
         </div>
-        <dl className="card grid gap-3 border border-base-300 bg-base-100 p-5 text-sm shadow-sm lg:col-span-2">
-          <div>
-            <dt className="text-base-content/70">Status</dt>
-            <dd className="font-semibold">{view.label ?? 'Unpaid'}</dd>
-            {view.showTransactionId && o.transactionId && (
-              <dd className="text-xs text-base-content/70">
-                Transaction <span className="font-mono break-all text-base-content">{o.transactionId}</span>
-              </dd>
-            )}
-            {o.expiresAt && (
-              <dd className="mt-0.5">
-                <Expiry expiresAt={o.expiresAt} viewer={isBuyer ? 'customer' : 'admin'} />
-              </dd>
-            )}
-          </div>
-          {(o.carrier || o.trackingNumber) && (
-            <div data-testid="order-shipment">
-              <dt className="text-base-content/70">Shipment</dt>
-              {o.carrier && <dd>{o.carrier}</dd>}
-              {o.trackingNumber && (
-                <dd>
-                  Tracking number <span className="font-mono font-medium break-all">{o.trackingNumber}</span>
+        <div className="card grid gap-3 border border-base-300 bg-base-100 p-5 text-sm shadow-sm lg:col-span-2">
+          <dl className="grid gap-3">
+            <div>
+              <dt className="text-base-content/70">Status</dt>
+              <dd className="font-semibold">{view.label ?? 'Unpaid'}</dd>
+              {view.showTransactionId && o.transactionId && (
+                <dd className="text-xs text-base-content/70">
+                  Transaction <span className="font-mono break-all text-base-content">{o.transactionId}</span>
+                </dd>
+              )}
+              {o.expiresAt && (
+                <dd className="mt-0.5">
+                  <Expiry expiresAt={o.expiresAt} viewer={isBuyer ? 'customer' : 'admin'} />
                 </dd>
               )}
             </div>
-          )}
-          <div>
-            <dt className="text-base-content/70">Placed</dt>
-            <dd>{dateFormat.format(new Date(o.createdAt))}</dd>
-          </div>
-          {o.invoiceNumber && (
+            {(o.carrier || o.trackingNumber) && (
+              <div data-testid="order-shipment">
+                <dt className="text-base-content/70">Shipment</dt>
+                {o.carrier && <dd>{o.carrier}</dd>}
+                {o.trackingNumber && (
+                  <dd>
+                    Tracking number <span className="font-mono font-medium break-all">{o.trackingNumber}</span>
+                  </dd>
+                )}
+              </div>
+            )}
             <div>
-              <dt className="text-base-content/70">Invoice</dt>
-              <dd className="flex flex-wrap items-center gap-2">
-                <span className="font-mono">{o.invoiceNumber}</span>
-                <a href={`/api/orders/${o.id}/invoice.pdf`} download className="btn btn-outline btn-xs">
-                  Download invoice
-                </a>
-              </dd>
+              <dt className="text-base-content/70">Placed</dt>
+              <dd>{dateFormat.format(new Date(o.createdAt))}</dd>
             </div>
-          )}
-          {o.poNumber && (
+            {o.invoiceNumber && (
+              <div>
+                <dt className="text-base-content/70">Invoice</dt>
+                <dd className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono">{o.invoiceNumber}</span>
+                  <a href={`/api/orders/${o.id}/invoice.pdf`} download className="btn btn-outline btn-xs">
+                    Download invoice
+                  </a>
+                </dd>
+              </div>
+            )}
+            {o.poNumber && (
+              <div>
+                <dt className="text-base-content/70">PO number</dt>
+                <dd className="font-mono">{o.poNumber}</dd>
+              </div>
+            )}
             <div>
-              <dt className="text-base-content/70">PO number</dt>
-              <dd className="font-mono">{o.poNumber}</dd>
-            </div>
-          )}
-          <div>
-            <dt className="text-base-content/70">Buyer</dt>
-            <dd>
-              {o.buyerName} <span className="text-base-content/70">({o.buyer})</span>
-            </dd>
-            {o.buyerCompany && <dd data-testid="order-company">{o.buyerCompany}</dd>}
-            {o.buyerTaxId && <dd className="text-base-content/80">Tax / VAT number: {o.buyerTaxId}</dd>}
-          </div>
-          <div>
-            <dt className="text-base-content/70">Ship to</dt>
-            <dd className="whitespace-pre-line">{o.address}</dd>
-            <dd>{o.phone}</dd>
-          </div>
-          {o.history && o.history.length > 0 && (
-            <div>
-              <dt className="text-base-content/70">History</dt>
+              <dt className="text-base-content/70">Buyer</dt>
               <dd>
-                <ol className="mt-1 flex flex-col gap-1 border-l-2 border-base-300 pl-3" data-testid="order-history">
-                  {o.history.map((event) => (
-                    <li key={`${event.kind}-${event.at}`}>
-                      <span className="font-medium">{historyWords[event.kind]}</span> {byWords[event.by]}
-                      <span className="block text-xs text-base-content/70">
-                        {dateFormat.format(new Date(event.at))}
-                        {event.note && <span className="break-all"> · {event.note}</span>}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
+                {o.buyerName} <span className="text-base-content/70">({o.buyer})</span>
               </dd>
+              {o.buyerCompany && <dd data-testid="order-company">{o.buyerCompany}</dd>}
+              {o.buyerTaxId && <dd className="text-base-content/80">Tax / VAT number: {o.buyerTaxId}</dd>}
             </div>
-          )}
+            <div>
+              <dt className="text-base-content/70">Ship to</dt>
+              <dd className="whitespace-pre-line">{o.address}</dd>
+              <dd>{o.phone}</dd>
+            </div>
+            {o.history && o.history.length > 0 && (
+              <div>
+                <dt className="text-base-content/70">History</dt>
+                <dd>
+                  <ol className="mt-1 flex flex-col gap-1 border-l-2 border-base-300 pl-3" data-testid="order-history">
+                    {o.history.map((event) => (
+                      <li key={`${event.kind}-${event.at}`}>
+                        <span className="font-medium">{historyWords[event.kind]}</span> {byWords[event.by]}
+                        <span className="block text-xs text-base-content/70">
+                          {dateFormat.format(new Date(event.at))}
+                          {event.note && <span className="break-all"> · {event.note}</span>}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {/* Outside the list: a <dl> holds only its terms and their details (axe). */}
           {(isBuyer || view.actions.length > 0) && (
             <div className="flex flex-wrap gap-2 pt-2">
               {isBuyer && o.status === 'unpaid' && (
@@ -161,7 +164,7 @@ export default function OrderPage() {
               )}
             </div>
           )}
-        </dl>
+        </div>
       </div>
       <CancelOrderDialog order={dialog === 'cancel' ? o : null} onClose={() => setDialog(null)} onCancelled={() => void order.refetch()} />
       <ShipOrderDialog order={dialog === 'ship' ? o : null} onClose={() => setDialog(null)} onShipped={() => void order.refetch()} />
