@@ -437,6 +437,15 @@ export const shipOrderBodySchema = z.strictObject({
 export type ShipOrderInput = z.output<typeof shipOrderBodySchema>;
 export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
 
+/**
+ * A shipment in words, as the order's history and the order lists say it: "UPS, tracking
+ * 1Z999AA10123456784" (null: neither was given).
+ */
+export function shipmentNote({ carrier, trackingNumber }: { carrier: string | null; trackingNumber: string | null }): string | null {
+  if (trackingNumber) return carrier ? `${carrier}, tracking ${trackingNumber}` : `Tracking ${trackingNumber}`;
+  return carrier;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The same order again (the purchase page asks before placing it)
 

@@ -14,6 +14,7 @@ import {
   type PlaceOrderInput,
   type QuantityProblem,
   type ShipOrderInput,
+  shipmentNote,
   DUPLICATE_ORDER_MINUTES,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
@@ -482,12 +483,6 @@ function cannotCancel(order: OrderRow): AppError {
     'INVALID_STATE',
     order.status === 'cancelled' ? 'This order is already cancelled.' : 'Only an unpaid order can be cancelled.',
   );
-}
-
-/** A shipment in the order's history: "UPS, tracking 1Z999AA10123456784" (null: neither was given). */
-function shipmentNote({ carrier, trackingNumber }: ShipOrderInput): string | null {
-  if (trackingNumber) return carrier ? `${carrier}, tracking ${trackingNumber}` : `Tracking ${trackingNumber}`;
-  return carrier;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { orderStatusRules, type Order } from '@toolsify/shared/orders';
+import { orderStatusRules, shipmentNote, type Order } from '@toolsify/shared/orders';
 import { dateTimeFormat, deadlineFormat } from '../../../lib/date-format.ts';
 
 export type OrderViewer = 'customer' | 'admin';
@@ -54,6 +54,7 @@ const badgeClass: Record<Order['status'], string> = {
  */
 export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: OrderStatusProps) {
   const view = orderStatusRules[order.status][viewer];
+  const shipment = shipmentNote(order);
   return (
     <div className="flex flex-wrap items-center gap-2">
       {view.label && <span className={`badge badge-soft ${badgeClass[order.status]} font-medium`}>{view.label}</span>}
@@ -105,9 +106,9 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
             );
         }
       })}
-      {order.status === 'shipped' && (order.carrier || order.trackingNumber) && (
+      {order.status === 'shipped' && shipment !== null && (
         <span className="basis-full text-xs text-base-content/70 [overflow-wrap:anywhere]" data-testid="order-shipment-line">
-          {[order.carrier, order.trackingNumber && `tracking ${order.trackingNumber}`].filter(Boolean).join(', ')}
+          {shipment}
         </span>
       )}
       {order.expiresAt && <Expiry expiresAt={order.expiresAt} viewer={viewer} />}
