@@ -27,21 +27,23 @@ export async function findLiveToolsAfter(db: Db, afterId: number, limit: number)
 export async function findLiveToolsBySkuForUpdate(db: Db, dialect: DialectName, skus: readonly string[]): Promise<Map<string, ToolRow>> {
   const lower = [...new Set(skus.map((sku) => sku.toLowerCase()))];
   const chunks = Array.from({ length: Math.ceil(lower.length / 500) }, (_, i) => lower.slice(i * 500, (i + 1) * 500));
-  const bySkus = (chunk: string[]) =>
-    db
-      .selectFrom('tool')
-      .select(TOOL_COLUMNS)
-      .where('deleted_at', 'is', null)
-      .where(sql<string>`lower(sku)`, 'in', chunk);
+  const live = () => db.selectFrom('tool').where('deleted_at', 'is', null);
+  const bySkus = (chunk: string[]) => live().where(sql<string>`lower(sku)`, 'in', chunk);
+  const rows: ToolRow[] = [];
   if (dialect === 'postgres') {
     const ids: number[] = [];
-    for (const chunk of chunks) ids.push(...(await bySkus(chunk).clearSelect().select('id').execute()).map((row) => row.id));
-    if (ids.length > 0) await sql`select id from tool where id = any(${ids}::integer[]) order by id for no key update`.execute(db);
+    for (const chunk of chunks) for (const { id } of await bySkus(chunk).select('id').execute()) ids.push(id);
+    // A locking read answers each row as it is once locked.
+    const locked = live()
+      .select(TOOL_COLUMNS)
+      .where(sql<boolean>`id = any(${ids}::integer[])`)
+      .orderBy('id')
+      .forNoKeyUpdate();
+    if (ids.length > 0) rows.push(...(await locked.execute()));
+  } else {
+    for (const chunk of chunks) rows.push(...(await bySkus(chunk).select(TOOL_COLUMNS).execute()));
   }
-  // Read once locked: as they are now.
-  const bySku = new Map<string, ToolRow>();
-  for (const chunk of chunks) for (const row of await bySkus(chunk).execute()) bySku.set(row.sku.toLowerCase(), row);
-  return bySku;
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), row]));
 }
 
 export interface ImportedTool {
