@@ -18,6 +18,8 @@ export const toolCsvColumns = [
   'pack_size',
   'max_per_order',
   'price_breaks',
+  // Last: it came after the others, and a file read by position keeps its columns.
+  'low_stock_alert',
 ] as const;
 export type ToolCsvColumn = (typeof toolCsvColumns)[number];
 

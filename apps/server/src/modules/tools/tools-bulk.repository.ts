@@ -56,10 +56,11 @@ export interface ImportedTool {
   priceBreaks: readonly PriceBreak[];
   packSize: number;
   maxPerOrder: number | null;
+  lowStockThreshold: number | null;
 }
 
 /**
- * Rows an import writes per statement: its new tools (12 bound values each) and its ledger
+ * Rows an import writes per statement: its new tools (13 bound values each) and its ledger
  * entries, well under both databases' limits on bound values. One statement per row cost
  * PostgreSQL a round trip and a statement's overhead each (10,000 new tools: 30 s).
  */
@@ -85,6 +86,7 @@ export async function insertImportedTools(db: Db, tools: ReadonlyArray<{ tool: I
           price_breaks: storedPriceBreaks(tool.priceBreaks),
           pack_size: tool.packSize,
           max_per_order: tool.maxPerOrder,
+          low_stock_threshold: tool.lowStockThreshold,
           created_at: now,
           updated_at: now,
         })),
@@ -137,21 +139,25 @@ export async function updateImportedTools(db: Db, dialect: DialectName, updates:
         price_breaks: tool.priceBreaks.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
         pack_size: tool.packSize,
         max_per_order: tool.maxPerOrder,
+        low_stock_threshold: tool.lowStockThreshold,
         delta: stockDelta,
       })),
     );
     const source =
       dialect === 'postgres'
         ? sql`jsonb_to_recordset(${rows}::jsonb) as v(id integer, name text, sku text, description text, img text,
-            price_cents integer, minimum integer, price_breaks jsonb, pack_size integer, max_per_order integer, delta integer)`
+            price_cents integer, minimum integer, price_breaks jsonb, pack_size integer, max_per_order integer,
+            low_stock_threshold integer, delta integer)`
         : sql`(select value ->> 'id' as id, value ->> 'name' as name, value ->> 'sku' as sku,
             value ->> 'description' as description, value ->> 'img' as img, value ->> 'price_cents' as price_cents,
             value ->> 'minimum' as minimum, value ->> 'price_breaks' as price_breaks, value ->> 'pack_size' as pack_size,
-            value ->> 'max_per_order' as max_per_order, value ->> 'delta' as delta from json_each(${rows})) as v`;
+            value ->> 'max_per_order' as max_per_order, value ->> 'low_stock_threshold' as low_stock_threshold,
+            value ->> 'delta' as delta from json_each(${rows})) as v`;
     const result = await sql<ToolRow>`
       update tool as t set name = v.name, sku = v.sku, description = v.description, img = v.img,
         price_cents = v.price_cents, minimum = v.minimum, price_breaks = v.price_breaks, pack_size = v.pack_size,
-        max_per_order = v.max_per_order, available = t.available + v.delta, updated_at = ${now}
+        max_per_order = v.max_per_order, low_stock_threshold = v.low_stock_threshold, available = t.available + v.delta,
+        updated_at = ${now}
       from ${source}
       where t.id = v.id and t.deleted_at is null and t.available + v.delta >= 0
       returning ${returned}`.execute(db);

@@ -68,7 +68,7 @@ export const toolsBulkRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Export every live tool as CSV (admin), streamed: what POST /api/tools/import takes back',
         description:
           'Columns: sku, name, description, image, price (dollars), stock, minimum, pack_size, max_per_order (empty: none), ' +
-          'price_breaks (`10:11.50;50:10.00`). RFC 4180, UTF-8 with a byte-order mark; a text cell starting with =, +, -, @, ' +
+          'price_breaks (`10:11.50;50:10.00`), low_stock_alert (pieces; empty: none). RFC 4180, UTF-8 with a byte-order mark; a text cell starting with =, +, -, @, ' +
           'tab or CR is prefixed with an apostrophe.',
         // The CSV is streamed as it is read; errors have the usual shape (401, 403).
         security: [{ session: [] }],

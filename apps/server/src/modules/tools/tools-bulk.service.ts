@@ -59,6 +59,7 @@ function csvRowOf(row: ToolRow): string {
     pack_size: row.pack_size,
     max_per_order: row.max_per_order,
     price_breaks: priceBreaksToCsv(priceBreaksOf(row)),
+    low_stock_alert: row.low_stock_threshold,
   };
   return csvRecord(toolCsvColumns.map((column) => values[column]));
 }
@@ -96,6 +97,7 @@ const columnOfField: Record<string, ToolCsvColumn> = {
   packSize: 'pack_size',
   maxPerOrder: 'max_per_order',
   priceBreaks: 'price_breaks',
+  lowStockThreshold: 'low_stock_alert',
 };
 
 /** Columns a file must have; the others may be left out (a new tool: their defaults; an update: as they are). */
@@ -125,6 +127,7 @@ const updateRowSchema = z.strictObject({
   priceBreaks: shape.priceBreaks,
   packSize: shape.packSize,
   maxPerOrder: shape.maxPerOrder,
+  lowStockThreshold: shape.lowStockThreshold,
   available: z
     .number({ error: 'Stock must be a number of pieces' })
     .int('Must be a whole number')
@@ -218,14 +221,15 @@ function parseImportFile(text: string): ParsedRow[] {
       ['minimum', 'minimum'],
       ['pack_size', 'packSize'],
       ['max_per_order', 'maxPerOrder'],
+      ['low_stock_alert', 'lowStockThreshold'],
     ] as const;
     for (const [column, field] of numbers) {
       const value = cell(column);
       if (value === undefined) continue;
       const number = wholeNumber(value, column, errors);
       if (number !== undefined) fields[field] = number;
-      // An empty maximum is "no maximum"; an empty stock or minimum is missing.
-      else if (column === 'max_per_order' && value.trim() === '') fields.maxPerOrder = null;
+      // An empty maximum is "no maximum", an empty alert "no alert"; an empty stock or minimum is missing.
+      else if ((column === 'max_per_order' || column === 'low_stock_alert') && value.trim() === '') fields[field] = null;
       else if ((column === 'stock' || column === 'minimum') && value.trim() === '') {
         errors.push({ column, message: column === 'stock' ? 'Stock is Required' : 'Minimum is Required' });
       }
@@ -284,6 +288,7 @@ const toolFieldsOf = (row: ToolRow) => ({
   priceBreaks: priceBreaksOf(row) as readonly PriceBreak[],
   packSize: row.pack_size,
   maxPerOrder: row.max_per_order,
+  lowStockThreshold: row.low_stock_threshold,
 });
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -339,7 +344,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       const parsed = createToolSchema.safeParse(row.fields);
       if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
       if (errors.length > 0 || !parsed.success) return fail();
-      const { available, lowStockThreshold: _none, ...tool } = parsed.data as typeof parsed.data & { lowStockThreshold?: unknown };
+      const { available, ...tool } = parsed.data;
       return {
         result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], diff: [], stockDelta: available, errors: [] },
         tool,

@@ -31,6 +31,7 @@ describe('products in bulk', () => {
       pack_size: 1,
       max_per_order: '',
       price_breaks: '',
+      low_stock_alert: '',
       ...overrides,
     };
     return csvRecord(toolCsvColumns.map((column) => values[column]));
@@ -89,6 +90,7 @@ describe('products in bulk', () => {
       packSize: 5,
       maxPerOrder: 20,
       priceBreaks: [{ minQuantity: 10, unitPriceCents: 1799 }],
+      lowStockThreshold: 8,
     });
     await create({
       name: '=HYPERLINK("http://evil.example","Click")',
@@ -112,11 +114,14 @@ describe('products in bulk', () => {
       '5',
       '20',
       '10:17.99',
+      '8',
     ]);
     const trickyRow = bySku.get("'-TRICKY-1");
     expect(trickyRow?.[1]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
     expect(trickyRow?.[2]).toBe('Line one, with a comma\nline "two"\r\nZoë’s 10 mm Bohrer');
     expect(trickyRow?.[8]).toBe('');
+    // No alert set: an empty cell, as for no maximum.
+    expect(trickyRow?.[10]).toBe('');
     expect(bySku.has(gone.sku)).toBe(false);
     expect(rows.slice(1).every((r) => r.length === toolCsvColumns.length)).toBe(true);
   });
@@ -215,6 +220,55 @@ describe('products in bulk', () => {
       priceBreaks: [{ minQuantity: 1_500, unitPriceCents: 110_000 }],
     });
     expect(before).not.toBe(await databaseFingerprint(app.db));
+  });
+
+  it("sets the low-stock alert: a number of pieces, empty for none; a file without the column keeps each tool's alert", async () => {
+    const watched = await create({ sku: 'ALERT-1', lowStockThreshold: 5 });
+    const alertOf = async (sku: string) =>
+      (await app.db.selectFrom('tool').select('low_stock_threshold').where('sku', '=', sku).executeTakeFirstOrThrow()).low_stock_threshold;
+    const same = { name: watched.name, description: watched.description, price: '10.00', stock: 50, minimum: 1 };
+
+    const dry = await importCsv(
+      header +
+        row('ALERT-1', { ...same, low_stock_alert: '' }) +
+        row('ALERT-NEW', { low_stock_alert: '1,200', stock: 5000 }) +
+        row('ALERT-BAD', { low_stock_alert: '-1' }) +
+        row('ALERT-TEXT', { low_stock_alert: 'some' }),
+      true,
+    );
+    expect(dry.statusCode, dry.body).toBe(200);
+    const [cleared, created, negative, text] = (dry.json() as ImportResult).rows;
+    expect(cleared).toMatchObject({
+      action: 'update',
+      changes: ['lowStockThreshold'],
+      diff: [{ field: 'lowStockThreshold', from: '5', to: '' }],
+    });
+    expect(created).toMatchObject({ action: 'create', errors: [] });
+    expect(negative?.errors).toEqual([{ column: 'low_stock_alert', message: 'Low-stock alert cannot be negative' }]);
+    expect(text?.errors).toEqual([{ column: 'low_stock_alert', message: 'Must be a whole number' }]);
+
+    const real = await importCsv(
+      header + row('ALERT-1', { ...same, low_stock_alert: '' }) + row('ALERT-NEW', { low_stock_alert: '1,200', stock: 5000 }),
+      false,
+    );
+    expect(real.statusCode, real.body).toBe(200);
+    expect(await alertOf('ALERT-1')).toBeNull();
+    expect(await alertOf('ALERT-NEW')).toBe(1200);
+
+    // A file written before the column (or without it): each tool keeps its alert, a new one has none.
+    const older = toolCsvColumns.filter((column) => column !== 'low_stock_alert');
+    const olderRow = (sku: string, stock: number) =>
+      csvRecord(
+        older.map(
+          (column) =>
+            ({ ...same, sku, image: '/images/tools/drill.svg', pack_size: 1, max_per_order: '', price_breaks: '', stock })[column] as
+              string | number,
+        ),
+      );
+    const kept = await importCsv(csvRecord(older) + olderRow('ALERT-NEW', 4000) + olderRow('ALERT-OLD', 9), false);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await alertOf('ALERT-NEW')).toBe(1200);
+    expect(await alertOf('ALERT-OLD')).toBeNull();
   });
 
   it('imports all or nothing: one bad row is a 400 naming its row and column, and nothing is written', async () => {

@@ -29,6 +29,7 @@ const fieldLabels: Record<string, string> = {
   priceBreaks: 'price breaks',
   packSize: 'pack size',
   maxPerOrder: 'maximum',
+  lowStockThreshold: 'low-stock alert',
 };
 
 /** What a row does, in words: the changed fields and the stock move. */
