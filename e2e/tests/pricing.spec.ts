@@ -146,6 +146,10 @@ test.describe('bulk pricing', () => {
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
     await expect(dialog.getByTestId('price-break-row')).toHaveCount(2);
+    // Prices read with their cents, as the admin typed them (a number input set from 12.5 shows "12.5").
+    await expect(dialog.getByLabel('Price per unit ($)')).toHaveValue('12.50');
+    await expect(dialog.getByLabel('Unit price ($), break 1')).toHaveValue('11.90');
+    await expect(dialog.getByLabel('Unit price ($), break 2')).toHaveValue('10.50');
     // The dialog scrolls inside itself: a shot of the window at the breaks, on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
     await dialog.getByTestId('price-break-row').last().scrollIntoViewIfNeeded();

@@ -5,7 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { productFormSchema, type CreateToolInput, type ProductFormValues } from '@toolsify/shared/tools';
-import { InputField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
+import { InputField, piecesInput } from '../../../components/ui/form-field.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
@@ -108,13 +109,12 @@ export function AddProductForm() {
               {...piecesInput}
               {...register('minimum', { valueAsNumber: true })}
             />
-            <InputField
+            <MoneyField<ProductFormValues>
               id="product-price"
+              name="price"
               label="Price per unit ($)"
               error={errors.price?.message}
-              {...dollarsInput}
               placeholder="0.00"
-              {...register('price', { valueAsNumber: true })}
             />
           </div>
 

@@ -3,7 +3,8 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
 import { editToolFormSchema, type EditToolFormValues, type ManagedTool, type UpdateToolInput } from '@toolsify/shared/tools';
-import { FormField, InputField, piecesInput, dollarsInput } from '../../../components/ui/form-field.tsx';
+import { FormField, InputField, piecesInput } from '../../../components/ui/form-field.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
@@ -132,13 +133,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
               <ToolTextFields idPrefix="edit" descriptionRows={3} />
               <ImageField idPrefix="edit" upload={upload} compact />
               <div className="grid gap-4 sm:grid-cols-2">
-                <InputField
-                  id="edit-price"
-                  label="Price per unit ($)"
-                  error={errors.price?.message}
-                  {...dollarsInput}
-                  {...register('price', { valueAsNumber: true })}
-                />
+                <MoneyField<EditToolFormValues> id="edit-price" name="price" label="Price per unit ($)" error={errors.price?.message} />
                 <InputField
                   id="edit-minimum"
                   label="Minimum Quantity"

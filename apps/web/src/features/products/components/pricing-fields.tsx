@@ -1,7 +1,8 @@
 import { useFieldArray, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { MAX_PRICE_BREAKS } from '@toolsify/shared/pricing';
 import type { ProductFormValues } from '@toolsify/shared/tools';
-import { InputField, dollarsInput, piecesInput } from '../../../components/ui/form-field.tsx';
+import { InputField, piecesInput } from '../../../components/ui/form-field.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { recheckFilled } from '../../../lib/recheck-filled.ts';
 
 /** The pricing fields both product forms have (Add a Product and Edit). */
@@ -89,16 +90,16 @@ export function PricingFields({ idPrefix }: { idPrefix: string }) {
                 step={pack}
                 {...register(`priceBreaks.${n}.minQuantity`, { valueAsNumber: true, deps: ['priceBreaks'] })}
               />
-              <InputField
+              <MoneyField<PricingFormFields>
                 id={`${idPrefix}-break-${n}-price`}
+                name={`priceBreaks.${n}.unitPrice`}
+                deps={['priceBreaks']}
                 label={
                   <>
                     Unit price ($)<span className="sr-only">, break {n + 1}</span>
                   </>
                 }
                 error={errors.priceBreaks?.[n]?.unitPrice?.message}
-                {...dollarsInput}
-                {...register(`priceBreaks.${n}.unitPrice`, { valueAsNumber: true, deps: ['priceBreaks'] })}
               />
               <button
                 type="button"
