@@ -13,6 +13,7 @@ const cartLines = (page: import('@playwright/test').Page) => page.getByTestId('c
 for (const width of [375, 1280]) {
   test(`at ${width} px: a visitor fills a cart, logs in, quick-orders more, checks out one order, pays and orders again`, async ({
     page,
+    request,
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const grinder = await toolBySku(page.request, 'TF-AG115-850');
@@ -28,9 +29,15 @@ for (const width of [375, 1280]) {
     const cartLink = page.getByTestId('cart-link').filter({ visible: true });
     await expect(cartLink).toHaveAccessibleName('Cart, 1 line');
 
-    // Logging in keeps it: it joins the account's cart on the server.
-    await signIn(page, newAccount('cart'));
+    // Logging in from the cart comes back to it, and keeps it: it joins the account's cart on the server.
+    const buyer = newAccount('cart');
+    await signInRequest(request, buyer);
     await page.goto('/cart');
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
     await expect(cartLines(page)).toHaveCount(1);
     await expect(cartLines(page).first()).toContainText(grinder.name);
     await expect
@@ -49,14 +56,21 @@ for (const width of [375, 1280]) {
     await screenshots(page, 'cart-quick-order', [width]);
     await page.getByRole('button', { name: 'Add 2 lines to the cart' }).click();
     await expect(cartLines(page)).toHaveCount(3);
+    // The lines that could not be added stay in the box, as typed, to be corrected.
+    await expect(page.getByLabel('SKUs and quantities')).toHaveValue(`NO-SUCH-SKU 5\n${pliers.sku} 130`);
+    await expect(page.getByRole('status').filter({ hasText: 'could not be added' })).toHaveText(
+      'The 2 lines that could not be added are in the box: correct them and check again.',
+    );
 
-    // Quick order from a CSV file.
+    // Quick order from a CSV file: as a decimal-comma Excel writes one (semicolons, a last newline),
+    // its columns named in a header, others among them.
     await page.getByLabel('Upload a CSV file').setInputFiles({
       name: 'restock.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`"sku","quantity"\n"${pliers.sku}","240"\n`),
+      buffer: Buffer.from(`"Note";"SKU";"Qty"\r\n"Site 4; shelf B";"${pliers.sku}";"240"\r\n`),
     });
     await expect(rows).toContainText(pliers.name);
+    await expect(page.getByText('Lines of restock.csv')).toBeVisible();
     // Numbered as the spreadsheet numbers its rows: the header is row 1.
     await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 2: ${pliers.name}`)]);
     await page.getByRole('button', { name: 'Add 1 line to the cart' }).click();
@@ -133,6 +147,17 @@ for (const width of [375, 1280]) {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download invoice' }).click();
     expect((await download).suggestedFilename()).toBe(`${paidOrder.invoiceNumber}.pdf`);
+    // The receipt email's invoice link, opened in a browser signed out: log in, back to the order, the PDF downloads once.
+    await page.context().clearCookies();
+    await page.goto(`/dashboard/orders/${orderId}?download=invoice`);
+    await expect(page).toHaveURL(/\/login\?from=/);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    const emailed = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    expect((await emailed).suggestedFilename()).toBe(`${paidOrder.invoiceNumber}.pdf`);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+    await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
 
     // Order again: the lines go back into the cart at today's prices.
     await page.goto('/dashboard/orders');
@@ -141,6 +166,7 @@ for (const width of [375, 1280]) {
       .filter({ visible: true })
       .click();
     await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(`Order #${orderId}: 4 lines added to your cart.`)).toBeVisible();
     await expect(cartLines(page)).toHaveCount(4);
   });
 }
@@ -202,6 +228,40 @@ test('a line whose stock fell after the cart was read is named when checkout is 
   await expect(page.getByRole('alert').filter({ hasText: 'Stale Cart Socket Set:' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+});
+
+test('order again leaves out a tool no longer sold and names it, and says which lines joined the cart', async ({ page, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const kept = await addOwnTool(admin, { name: 'Again Kept Clamp', available: 500, minimum: 1, priceCents: 700 });
+  const gone = await addOwnTool(admin, { name: 'Again Retired Vise', available: 500, minimum: 1, priceCents: 900 });
+  await signIn(page, newAccount('cart-again'));
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      lines: [
+        { toolId: kept.id, quantity: 10 },
+        { toolId: gone.id, quantity: 5 },
+      ],
+      phone: '+1 555 010 2030',
+      address: '12 Main St, Springfield',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as Order;
+  expect((await admin.delete(`/api/tools/${gone.id}`)).status()).toBe(204);
+  await admin.dispose();
+  // The cart holds 3 clamps already: the order's 10 join them.
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: kept.id, quantity: 3 }] } })).status()).toBe(200);
+
+  await page.goto(`/dashboard/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText(`No longer sold, not added: Again Retired Vise (${gone.sku}).`)).toBeVisible();
+  await expect(
+    page.getByText(`Order #${order.id}: 1 line added to your cart (one tool was in it already: the pieces are added to its line).`),
+  ).toBeVisible();
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect(page.getByLabel('Quantity of Again Kept Clamp')).toHaveValue('13');
 });
 
 test('a quantity is retyped in the cart: the field empties, takes the new number and saves it; a number no order can carry is named and not saved', async ({

@@ -35,12 +35,16 @@ export function mergeCartLines(cart: readonly CartLine[], added: readonly CartLi
 export type QuickOrderRow = { row: number; sku: string; quantity: number } | { row: number; text: string; problem: string };
 
 const HEADER = /^\s*"?sku"?\s*[,;\t ]\s*"?(quantity|qty)"?\s*$/i;
+/** A typed line of a SKU and a quantity with commas between thousands, "TF-HS300 1,000": two cells, not three. */
+const WITH_THOUSANDS = /^([^\s,;]+)[\s,;]+(\d{1,3}(?:,\d{3})+)$/;
+/** The longest quantity a line may have (MAX_ORDER_QUANTITY, 10,000,000, has 8 digits). */
+const MOST_DIGITS = 8;
 
 /**
  * Reads pasted lines of `SKU quantity` (separated by spaces, tabs, commas or semicolons, as
  * copied from a spreadsheet); a `sku,quantity` header and empty lines are skipped. A line with
  * a tab is a spreadsheet's row, split at its tabs only, so a quantity formatted "1,000" stays
- * one cell. Never throws: any text gives rows or problems, at most MAX_QUICK_ORDER_LINES rows
+ * one cell; so does one typed after the SKU ("TF-HS300 1,000"). Never throws: any text gives rows or problems, at most MAX_QUICK_ORDER_LINES rows
  * (more is a problem of its own).
  */
 export function parseQuickOrder(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
@@ -54,10 +58,11 @@ export function parseQuickOrder(text: string): { rows: QuickOrderRow[]; tooMany:
       tooMany = true;
       return;
     }
+    const cells = line.includes('\t') ? line.split('\t') : (WITH_THOUSANDS.exec(line)?.slice(1) ?? line.split(/[\s,;]+/));
     rows.push(
       quickOrderRow(
         index + 1,
-        line.split(line.includes('\t') ? '\t' : /[\s,;]+/).map((cell) => cell.trim().replace(/^"|"$/g, '')),
+        cells.map((cell) => cell.trim().replace(/^"|"$/g, '')),
       ),
     );
   });
@@ -75,6 +80,8 @@ export function quickOrderRow(row: number, cells: readonly string[]): QuickOrder
   // As a spreadsheet may show it: "1,000".
   const quantityText = withoutThousandsCommas(typed);
   if (!/^[A-Za-z0-9._-]{2,40}$/.test(sku)) return { row, text, problem: 'Not a SKU' };
+  if (/^\d+$/.test(quantityText) && quantityText.replace(/^0+/, '').length > MOST_DIGITS)
+    return { row, text, problem: 'The quantity is too large for one order' };
   if (!/^\d{1,8}$/.test(quantityText) || Number(quantityText) < 1)
     return { row, text, problem: 'The quantity must be a whole number of pieces' };
   return { row, sku, quantity: Number(quantityText) };

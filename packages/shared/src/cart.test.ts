@@ -23,6 +23,12 @@ describe('quick order: pasted lines', () => {
       { row: 2, sku: 'TF-TM8', quantity: 12_500 },
       { row: 3, sku: 'TF-LP250', quantity: 240 },
     ]);
+    // Typed after the SKU, with a space, a comma or a semicolon between: still one quantity.
+    expect(parseQuickOrder('TF-HS300 1,000\nTF-CH16, 12,500\nTF-TM8;2,000,000').rows).toEqual([
+      { row: 1, sku: 'TF-HS300', quantity: 1_000 },
+      { row: 2, sku: 'TF-CH16', quantity: 12_500 },
+      { row: 3, sku: 'TF-TM8', quantity: 2_000_000 },
+    ]);
     // A CSV file's quoted cell (the upload reads records with a CSV parser, then quickOrderRow).
     expect(quickOrderRow(1, ['TF-CH16', '1,000'])).toEqual({ row: 1, sku: 'TF-CH16', quantity: 1_000 });
     // Not thousands: still a problem, named.
@@ -34,7 +40,7 @@ describe('quick order: pasted lines', () => {
   });
 
   it('says what is wrong with a line it cannot read', () => {
-    const { rows } = parseQuickOrder('TF-CH16\nTF-CH16 ten\nTF-CH16 2.5\nTF CH16 5\n<b> 4\nTF-CH16 0');
+    const { rows } = parseQuickOrder('TF-CH16\nTF-CH16 ten\nTF-CH16 2.5\nTF CH16 5\n<b> 4\nTF-CH16 0\nTF-CH16 123456789\nTF-CH16 00000012');
     expect(rows.map((r) => ('problem' in r ? r.problem : 'ok'))).toEqual([
       'Give a SKU and a quantity',
       'The quantity must be a whole number of pieces',
@@ -42,6 +48,8 @@ describe('quick order: pasted lines', () => {
       'Give only a SKU and a quantity',
       'Not a SKU',
       'The quantity must be a whole number of pieces',
+      'The quantity is too large for one order',
+      'ok',
     ]);
   });
 

@@ -129,7 +129,8 @@ describe('order emails (file outbox)', () => {
     expect(receipt?.subject).toBe(`Receipt for order #${order.id}: $40.00 paid`);
     expect(receipt!.body).toContain(`Transaction id: ${paid.transaction_id}`);
     expect(receipt!.body).toContain(`Invoice: ${paid.invoice_number}`);
-    expect(receipt!.links).toContain(`https://shop.example/api/orders/${order.id}/invoice.pdf`);
+    // The order's page downloads it, after a login when this browser is signed out.
+    expect(receipt!.links).toContain(`https://shop.example/dashboard/orders/${order.id}?download=invoice`);
     const notice = (await outboxFor(app, admin.email)).find((m) => m.subject.startsWith(`Order #${order.id} paid`));
     expect(notice?.body).toContain(buyer.email);
     expect(notice?.body).toContain('ready to ship');

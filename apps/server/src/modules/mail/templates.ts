@@ -213,9 +213,11 @@ export function orderPlacedEmail(context: OrderMailContext): RenderedMail {
 }
 
 export function orderPaidEmail(context: OrderMailContext): RenderedMail {
-  const { order, publicUrl } = context;
+  const { order } = context;
   const subject = `Receipt for order #${order.id}: ${formatCents(order.totalCents)} paid`;
-  const invoiceUrl = `${publicUrl}/api/orders/${order.id}/invoice.pdf`;
+  // The order's page, which downloads the PDF once open: a buyer signed out in this browser logs
+  // in first and comes back to it (the PDF's own address would answer a signed-out browser 401).
+  const invoiceUrl = `${orderUrl(context)}?download=invoice`;
   const info = facts([
     ['Order', `#${order.id}`],
     ['Amount paid', formatCents(order.totalCents)],
@@ -234,7 +236,7 @@ export function orderPaidEmail(context: OrderMailContext): RenderedMail {
         `We have received your payment. This is your receipt.`,
         info.text,
         linesText(order),
-        `Your invoice (PDF, sign in to download): ${invoiceUrl}`,
+        `Your invoice (PDF): ${invoiceUrl}`,
         `We will email you again when the order ships.`,
         `Your order: ${orderUrl(context)}`,
       ].join('\n\n'),

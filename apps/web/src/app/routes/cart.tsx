@@ -222,7 +222,8 @@ export default function CartPage() {
         </section>
       )}
 
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* Quick order beside the checkout; alone (an empty cart), the page's width. */}
+      <div className={`grid items-start gap-6 ${cart.lines.length > 0 ? 'lg:grid-cols-2' : ''}`}>
         <QuickOrder cartLines={cart.lines} onAdd={addLines} />
         {cart.lines.length > 0 &&
           (cart.signedIn ? (
@@ -239,7 +240,7 @@ export default function CartPage() {
           ) : (
             <div className="card border border-base-300 bg-base-100 p-6 text-center">
               <p>Log in to check out. Your cart is kept and joins your account.</p>
-              <Link href="/login" className="btn btn-primary mx-auto mt-4">
+              <Link href="/login?from=/cart" className="btn btn-primary mx-auto mt-4">
                 Login
               </Link>
             </div>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { toast } from 'react-hot-toast';
 import { orderStatusRules } from '@toolsify/shared/orders';
 import { useMe } from '../../../features/auth/api/get-me.ts';
-import { useOrderAgain } from '../../../features/cart/api/cart.ts';
+import { useOrderAgain } from '../../../features/cart/api/order-again.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
 import { PaymentOrderSummary } from '../../../features/payments/components/payment-order-summary.tsx';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
@@ -15,6 +16,31 @@ import { dateTimeFormat as dateFormat } from '../../../lib/date-format.ts';
 
 const historyWords = { placed: 'Placed', paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' } as const;
 const byWords = { buyer: 'by the buyer', admin: 'by the store', store: 'by the store' } as const;
+
+const invoicePdfUrl = (orderId: number) => `/api/orders/${orderId}/invoice.pdf`;
+
+/**
+ * `?download=invoice` (the receipt email's invoice link): once the order is read, its invoice
+ * PDF is downloaded, and the address loses the parameter, so Back or a reload does not download
+ * it again. The email links here, not to the PDF, so that a buyer signed out in this browser
+ * logs in first and comes back (the dashboard's way), where the PDF's address would answer 401.
+ */
+function useInvoiceDownload(order: { id: number; invoiceNumber: string | null } | undefined) {
+  const [location, navigate] = useLocation();
+  const asked = new URLSearchParams(useSearch()).get('download') === 'invoice';
+  const done = useRef(false);
+  useEffect(() => {
+    if (!asked || !order || done.current) return;
+    done.current = true;
+    navigate(location, { replace: true });
+    if (order.invoiceNumber === null) {
+      toast.error('This order has no invoice: an invoice is made when the order is paid.');
+      return;
+    }
+    toast.success(`Downloading invoice ${order.invoiceNumber}.`);
+    window.location.assign(invoicePdfUrl(order.id));
+  }, [asked, order, location, navigate]);
+}
 
 /**
  * /dashboard/orders/:id: one order with every line, its PO number, where it goes, its status as
@@ -29,6 +55,7 @@ export default function OrderPage() {
   const me = useMe();
   const orderAgain = useOrderAgain();
   const [dialog, setDialog] = useState<'cancel' | 'ship' | null>(null);
+  useInvoiceDownload(order.data);
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
@@ -95,7 +122,7 @@ export default function OrderPage() {
                 <dt className="text-base-content/70">Invoice</dt>
                 <dd className="flex flex-wrap items-center gap-2">
                   <span className="font-mono">{o.invoiceNumber}</span>
-                  <a href={`/api/orders/${o.id}/invoice.pdf`} download className="btn btn-outline btn-xs">
+                  <a href={invoicePdfUrl(o.id)} download className="btn btn-outline btn-xs">
                     Download invoice
                   </a>
                 </dd>

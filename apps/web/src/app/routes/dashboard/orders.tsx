@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { useOrderAgain } from '../../../features/cart/api/cart.ts';
+import { useOrderAgain } from '../../../features/cart/api/order-again.ts';
 import type { Order } from '@toolsify/shared/orders';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrdersTable } from '../../../features/orders/components/orders-table.tsx';

@@ -1,6 +1,4 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation } from 'wouter';
-import { toast } from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -81,18 +79,4 @@ export function useCart(): CartState {
   }, [signedIn, serverLines, local, save]);
 
   return { lines, ready: !signedIn || server.isSuccess, signedIn, save, add };
-}
-
-/**
- * Order again: an order's lines go into the cart (added to what is there) and the buyer goes to
- * it, where today's prices and rules apply and anything no longer possible is flagged.
- */
-export function useOrderAgain(): (order: { lines: ReadonlyArray<{ toolId: number; quantity: number }> }) => void {
-  const cart = useCart();
-  const [, navigate] = useLocation();
-  return (order) =>
-    void cart
-      .add(order.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity })))
-      .then(() => navigate('~/cart'))
-      .catch(() => toast.error('Could not add the order to the cart. Please try again.'));
 }

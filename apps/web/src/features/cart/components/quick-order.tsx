@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import Papa from 'papaparse';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { lineCostCents } from '@toolsify/shared/pricing';
-import { MAX_QUICK_ORDER_LINES, parseQuickOrder, quickOrderRow, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
+import { MAX_QUICK_ORDER_LINES, parseQuickOrder, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { lookupSkus } from '../api/lookup-skus.ts';
+import { rowsOfCsv } from '../utils/quick-order-csv.ts';
 
 /** A checked quick-order line: the tool it found and its price, or what is wrong. */
 interface CheckedRow {
@@ -20,19 +20,13 @@ interface CheckedRow {
 
 const MAX_FILE_BYTES = 256 * 1024;
 
-/**
- * CSV records (`sku,quantity`, a header allowed) as quick-order rows, each numbered as the
- * spreadsheet numbers its row (the header is row 1); papaparse reads quotes and separators.
- */
-function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
-  const { data } = Papa.parse<string[]>(text);
-  const records = data
-    .map((record, n) => ({ record, row: n + 1 }))
-    .filter(({ record, row }) => !(row === 1 && /^\s*sku\s*$/i.test(record[0] ?? '')) && record.some((cell) => cell.trim() !== ''));
-  return {
-    rows: records.slice(0, MAX_QUICK_ORDER_LINES).map(({ record, row }) => quickOrderRow(row, record)),
-    tooMany: records.length > MAX_QUICK_ORDER_LINES,
-  };
+/** What stops a quantity of a tool (the rules of the purchase form), with the figure it is held to. */
+function ruleProblem(quantity: number, tool: Tool): string | null {
+  const problem = checkQuantity(quantity, tool);
+  if (!problem) return null;
+  if (problem.kind === 'below-minimum') return `${problem.message} (minimum ${formatCount(tool.minimum)})`;
+  if (problem.kind === 'above-available') return `${problem.message} (${formatCount(tool.available)} in stock)`;
+  return problem.message;
 }
 
 /**
@@ -45,10 +39,16 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<CheckedRow[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  /** The name of the file the checked lines came from; null: typed or pasted in the box. */
+  const [fileName, setFileName] = useState<string | null>(null);
+  /** After adding: what became of the lines that could not be added. */
+  const [kept, setKept] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const check = async ({ rows, tooMany }: { rows: QuickOrderRow[]; tooMany: boolean }) => {
+  const check = async ({ rows, tooMany }: { rows: QuickOrderRow[]; tooMany: boolean }, file: string | null = null) => {
     setBusy(true);
+    setFileName(file);
+    setKept(null);
     setNote(tooMany ? `Only the first ${MAX_QUICK_ORDER_LINES} lines were read.` : null);
     try {
       const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
@@ -65,13 +65,9 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
           seen.add(tool.id);
           // A tool in the cart already gets these pieces added to its line: the rules are the sum's.
           const held = inCart.get(tool.id) ?? 0;
-          const rule = checkQuantity(held + row.quantity, tool)?.message;
+          const rule = ruleProblem(held + row.quantity, tool);
           const problem =
-            tool.available === 0
-              ? 'Out of Stock'
-              : rule && held > 0
-                ? `With the ${formatCount(held)} in your cart: ${rule}`
-                : (rule ?? null);
+            tool.available === 0 ? 'Out of Stock' : rule && held > 0 ? `With the ${formatCount(held)} in your cart: ${rule}` : rule;
           return { ...line, inCart: held, problem };
         }),
       );
@@ -98,7 +94,7 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
       setNote('This file is not a CSV text file.');
       return;
     }
-    await check(rowsOfCsv(content));
+    await check(rowsOfCsv(content), file.name);
   };
 
   const valid = (checked ?? []).filter((row) => row.tool && !row.problem);
@@ -107,9 +103,19 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     setBusy(true);
     try {
       await onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity })));
+      // The lines that could not be added stay in the box, as typed (a file's as SKU and quantity), to correct.
+      const typed = text.split(/\r\n|\r|\n/);
+      const left = (checked ?? [])
+        .filter((row) => !valid.includes(row))
+        .map((row) => (fileName === null ? (typed[row.row - 1] ?? row.text) : row.text));
       setChecked(null);
-      setText('');
+      setText(left.join('\n'));
       setNote(null);
+      setKept(
+        left.length === 0
+          ? null
+          : `${left.length === 1 ? 'The line' : `The ${formatCount(left.length)} lines`} that could not be added ${left.length === 1 ? 'is' : 'are'} in the box: correct ${left.length === 1 ? 'it' : 'them'} and check again.`,
+      );
     } catch (error) {
       setNote(`Could not add the lines to the cart: ${error instanceof Error ? error.message : 'please try again'}.`);
     } finally {
@@ -125,7 +131,8 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
         </h2>
         <p className="text-sm text-base-content/70">
           Paste lines of a SKU and a quantity, one per line (spaces, tabs, commas or semicolons between them, as copied from a spreadsheet),
-          or upload a CSV file with <code>sku,quantity</code> columns. Up to {MAX_QUICK_ORDER_LINES} lines.
+          or upload a CSV file with <code>sku,quantity</code> columns (under a header, other columns may be there too). Up to{' '}
+          {MAX_QUICK_ORDER_LINES} lines.
         </p>
         <label className="flex flex-col gap-1" htmlFor="quick-order-text">
           <span className="text-sm font-medium">SKUs and quantities</span>
@@ -136,6 +143,7 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
             placeholder={'TF-AG115-850 80\nTF-CH16 500'}
             value={text}
             onChange={(event) => setText(event.target.value)}
+            aria-describedby={kept ? 'quick-order-kept' : undefined}
           />
         </label>
         <div className="flex flex-wrap items-center gap-3">
@@ -159,6 +167,11 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
           />
           {busy && <span className="loading loading-spinner loading-sm" aria-label="Checking the lines" />}
         </div>
+        {kept && (
+          <p id="quick-order-kept" role="status" className="text-sm">
+            {kept}
+          </p>
+        )}
         {note && (
           <p role="alert" className="text-sm text-error">
             {note}
@@ -166,6 +179,11 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
         )}
         {checked && (
           <>
+            {fileName !== null && (
+              <p className="text-sm text-base-content/70">
+                Lines of <span className="font-medium [overflow-wrap:anywhere] text-base-content">{fileName}</span>
+              </p>
+            )}
             <ul
               className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300"
               aria-label="Checked lines"
@@ -197,7 +215,13 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
                 Add {valid.length === 1 ? '1 line' : `${valid.length} lines`} to the cart
               </button>
             ) : (
-              checked.length > 0 && <p className="text-sm">None of these lines can be added: correct them above and check again.</p>
+              checked.length > 0 && (
+                <p className="text-sm">
+                  {fileName === null
+                    ? 'None of these lines can be added: correct them above and check again.'
+                    : 'None of these lines can be added: correct the file and upload it again.'}
+                </p>
+              )
             )}
           </>
         )}

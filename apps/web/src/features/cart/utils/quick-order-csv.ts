@@ -1,0 +1,31 @@
+import Papa from 'papaparse';
+import { MAX_QUICK_ORDER_LINES, quickOrderRow, type QuickOrderRow } from '@toolsify/shared/cart-lines';
+
+/** Names a header may give the quantity column. */
+const QUANTITY_NAMES = new Set(['quantity', 'qty']);
+
+/**
+ * A quick order's CSV file as rows, each numbered as the spreadsheet numbers its row (the header
+ * is row 1). Records are `sku,quantity`, or any columns under a header that names `sku` and
+ * `quantity` (or `qty`), as an ERP's export has them: only those two are read. The separator is
+ * guessed (comma, semicolon as a decimal-comma locale's Excel writes, tab) with empty lines
+ * left out of the guess: papaparse, asked about a file ending in a newline, gave up on the
+ * semicolon and read each record as one cell.
+ */
+export function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
+  const { delimiter } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: 20 }).meta;
+  const { data } = Papa.parse<string[]>(text, { delimiter });
+  const names = (data[0] ?? []).map((cell) => cell.trim().toLowerCase());
+  const skuAt = names.indexOf('sku');
+  const quantityAt = names.findIndex((name) => QUANTITY_NAMES.has(name));
+  const columns = skuAt !== -1 && quantityAt !== -1 ? [skuAt, quantityAt] : undefined;
+  const records = data
+    .map((record, n) => ({ record, row: n + 1 }))
+    .filter(({ record, row }) => !(row === 1 && skuAt !== -1) && record.some((cell) => cell.trim() !== ''));
+  return {
+    rows: records
+      .slice(0, MAX_QUICK_ORDER_LINES)
+      .map(({ record, row }) => quickOrderRow(row, columns ? columns.map((at) => record[at] ?? '') : record)),
+    tooMany: records.length > MAX_QUICK_ORDER_LINES,
+  };
+}
