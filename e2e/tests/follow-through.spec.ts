@@ -126,6 +126,45 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
   });
 
+  test('a tool name with no space to break at (a part number) wraps on a phone: the order, its payment page and its email', async ({
+    page,
+    browser,
+  }) => {
+    const long = await newTool(browser, {
+      name: `HDRECIPSAWBLADESET-BIMETAL-${Date.now()}-10TPI-300MM-PACKOF25`,
+      available: 100,
+      minimum: 1,
+      priceCents: 4_990,
+    });
+    const other = await newTool(browser, { name: `Follow-through Clamp ${Date.now()}`, available: 100, minimum: 1, priceCents: 990 });
+    const buyer = newAccount('long-name');
+    await signIn(page, buyer);
+    const res = await page.request.post('/api/orders', {
+      data: {
+        lines: [
+          { toolId: long.id, quantity: 2 },
+          { toolId: other.id, quantity: 1 },
+        ],
+        phone: '+1 555 010 2030',
+        address: '9 Harbour Way, Portsmouth',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const order = (await res.json()) as Order;
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const url of [`/dashboard/orders/${order.id}`, `/dashboard/payment/${order.id}`]) {
+      await page.goto(url);
+      await expect(page.getByText(long.name).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(375);
+    }
+    await expect.poll(() => latestMail(buyer.email)?.subject).toMatch(new RegExp(`^Order #${order.id} placed:`));
+    const placed = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await placed.setContent(/<!doctype html>[\s\S]*<\/html>/i.exec(latestMail(buyer.email)!.body)![0]);
+    await expect(placed.getByText(long.name)).toBeVisible();
+    expect(await placed.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await placed.close();
+  });
+
   test('the admin ships with a carrier and tracking number; the buyer reads them on the order and in the email', async ({
     page,
     browser,

@@ -133,11 +133,13 @@ function linesHtml(order: Order): string {
   const cell = `padding:8px 6px;border-bottom:1px solid ${RULE};vertical-align:top`;
   const num = `${cell};text-align:right;white-space:nowrap`;
   const head = `padding:6px;border-bottom:2px solid ${RULE};font-size:12px;color:${MUTED};text-transform:uppercase;letter-spacing:.4px`;
+  // A name with no space to break at (a part number) wraps inside the cell, not past the phone's width.
+  const name = `${cell};word-break:break-word;overflow-wrap:anywhere`;
   const rows = order.lines
     .map(
       (
         line,
-      ) => `<tr><td style="${cell}">${escapeHtml(line.tool)}<br><span style="font-size:12px;color:${MUTED}">SKU ${escapeHtml(line.sku)}</span></td>
+      ) => `<tr><td style="${name}">${escapeHtml(line.tool)}<br><span style="font-size:12px;color:${MUTED}">SKU ${escapeHtml(line.sku)}</span></td>
 <td style="${num}">${formatCount(line.quantity)}</td><td style="${num}">${formatCents(line.unitPriceCents)}</td><td style="${num}">${formatCents(line.totalCents)}</td></tr>`,
     )
     .join('');

@@ -17,7 +17,7 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
             Order #{order.id}
             {order.poNumber && <span> · PO {order.poNumber}</span>}
           </p>
-          <h3 id="payment-order-title" className="card-title text-xl text-primary">
+          <h3 id="payment-order-title" className="card-title block text-xl text-primary [overflow-wrap:anywhere]">
             {order.tool}
           </h3>
         </div>
@@ -43,7 +43,7 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
             {order.lines.map((line) => (
               <div key={line.toolId} className="flex justify-between gap-4">
                 <dt className="min-w-0">
-                  <span className="block font-medium">{line.tool}</span>
+                  <span className="block font-medium [overflow-wrap:anywhere]">{line.tool}</span>
                   <span className="text-sm text-base-content/70">
                     {formatCount(line.quantity)} × {formatCents(line.unitPriceCents)}
                   </span>
