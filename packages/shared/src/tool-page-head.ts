@@ -74,3 +74,39 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The heads of the store's public pages that are the same for everyone (the catalog without a
+ * search, the blog): the server writes them into the HTML, for crawlers and link previews, and
+ * the pages set the same title and description in the browser.
+ */
+export const publicPageHeads = {
+  '/tools': {
+    title: 'All tools',
+    description: 'Every tool in the Toolsify catalog: search by name or SKU, filter by stock and price, and order in bulk.',
+  },
+  '/blogs': {
+    title: 'Blogs',
+    description: 'Short answers on React performance, state, prototypal inheritance, setting state and searching products.',
+  },
+} as const;
+
+/** A public page's head (publicPageHeads) with its canonical URL and Open Graph tags. */
+export function publicPageHead(
+  path: keyof typeof publicPageHeads,
+  origin: string,
+): { title: string; description: string; elements: HeadElement[] } {
+  const { title, description } = publicPageHeads[path];
+  const url = `${origin}${path}`;
+  return {
+    title: `${title} | ${SITE_NAME}`,
+    description,
+    elements: [
+      { tag: 'link', attributes: { rel: 'canonical', href: url } },
+      { tag: 'meta', attributes: { property: 'og:type', content: 'website' } },
+      { tag: 'meta', attributes: { property: 'og:title', content: title } },
+      { tag: 'meta', attributes: { property: 'og:description', content: description } },
+      { tag: 'meta', attributes: { property: 'og:url', content: url } },
+    ],
+  };
+}

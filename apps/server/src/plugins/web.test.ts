@@ -172,6 +172,27 @@ describe('what crawlers and link previews read', () => {
     });
   });
 
+  it("writes the catalog's and the blog's own title, description, canonical link and Open Graph tags into the HTML", async () => {
+    for (const [url, title] of [
+      ['/tools', 'All tools'],
+      ['/tools?q=drill&inStock=true', 'All tools'],
+      ['/blogs', 'Blogs'],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const html = res.body;
+      expect(html, url).toContain(`<title>${title} | Toolsify Manufacturer LTD.</title>`);
+      const path = url.split('?')[0];
+      expect(html, url).toContain(`<link rel="canonical" href="https://shop.example.com${path}" data-page-head="${path}" />`);
+      expect(html, url).toContain(`<meta property="og:title" content="${title}" data-page-head="${path}" />`);
+      expect(html, url).not.toContain('The store');
+      expect(html, url).not.toContain('Tools in bulk');
+    }
+    // Another page keeps the shell's head.
+    expect((await app.inject({ url: '/portfolio' })).body).toContain('<title>Toolsify Manufacturer LTD.</title>');
+  });
+
   it("answers an unknown, malformed or deleted tool's page with the shell and 404 (the app shows not found)", async () => {
     const gone = await insertTool(app.db, {
       name: 'Gone',

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { toolPageSchema, toolSchema, type Tool, type ToolPage } from '@toolsify/shared/tools';
 import { storeConfigSchema, type StoreConfig } from '@toolsify/shared/store-config';
-import { toolPageHead } from '@toolsify/shared/tool-page-head';
+import { publicPageHead, publicPageHeads, toolPageHead } from '@toolsify/shared/tool-page-head';
 import { HOME_HERO_IMAGE, HOME_NEWEST_TOOLS, firstPaintPaths, firstPaintScript } from '@toolsify/shared/first-paint';
 import { PreparedAnswer, sendPrepared } from '../lib/prepared-answer.ts';
 import { compiledSerializerOf } from '../lib/response-serializer.ts';
@@ -182,12 +182,19 @@ export const webPlugin = fp<WebOptions>(
     app.get('/', { schema: { hide: true } }, sendHome);
     app.get('/home', { schema: { hide: true } }, sendHome);
 
+    // The catalog and the blog carry their own title, description, canonical link and Open Graph
+    // tags in the HTML (the same for everyone: made once), for crawlers and link previews.
+    const origin = config.PUBLIC_URL.replace(/\/$/, '');
+    for (const page of Object.keys(publicPageHeads) as Array<keyof typeof publicPageHeads>) {
+      const answer = new PreparedAnswer(withPageHead(shell, publicPageHead(page, origin), page), HTML);
+      app.get(page, { schema: { hide: true } }, (request, reply) => sendHtml(request, reply, answer));
+    }
+
     // A tool's page carries its title, description, canonical link, Open Graph tags and JSON-LD
     // in the HTML itself, for crawlers and link previews, and the tool as `GET /api/tools/:id`
     // answers it, for the first paint; an unknown tool is a 404 (the app shows its not-found
     // page). Kept in the catalog cache (cleared by every tool and stock change) as its bytes.
     if (toolOf) {
-      const origin = config.PUBLIC_URL.replace(/\/$/, '');
       app.get('/tools/:id', { schema: { hide: true } }, async (request, reply) => {
         const raw = (request.params as { id: string }).id;
         const id = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : 0;

@@ -5,7 +5,7 @@ import { Navbar } from '../components/layout/navbar.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { PageErrorBoundary } from '../components/layout/page-error-boundary.tsx';
 import { useFocusPageHeading } from '../lib/use-focus-page-heading.ts';
-import { useToolHeadOnlyOnToolPages } from '../components/seo/tool-head-only-on-tool-pages.ts';
+import { useServerHeadOnItsPage } from '../components/seo/server-head-on-its-page.ts';
 import { setUnauthorizedHandler, SIGNED_OUT_MESSAGE } from '../lib/api-client.ts';
 import { HomePage } from './routes/home.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -61,7 +61,7 @@ export function App() {
   useUnauthorizedRedirect();
   const [location] = useLocation();
   useFocusPageHeading(location);
-  useToolHeadOnlyOnToolPages(location);
+  useServerHeadOnItsPage(location);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a

@@ -1,12 +1,10 @@
+import { publicPageHeads } from '@toolsify/shared/tool-page-head';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { blogPosts } from '../../content/blogs.ts';
 
 /** `/blogs`: five question-and-answer cards (content/blogs.ts). */
 export default function BlogsPage() {
-  usePageMeta({
-    title: 'Blogs',
-    description: 'Short answers on React performance, state, prototypal inheritance, setting state and searching products.',
-  });
+  usePageMeta(publicPageHeads['/blogs']);
   return (
     <div className="bg-base-200 pb-16">
       <header className="mx-auto max-w-3xl px-4 pb-6 pt-12 text-center">

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { Tool } from '@toolsify/shared/tools';
 import { toolPageHead } from '@toolsify/shared/tool-page-head';
-import { TOOL_HEAD } from './tool-head-only-on-tool-pages.ts';
 
 /** Head elements that belong to the page shown (the server marks its own the same way). */
 const PAGE_HEAD = 'data-page-head';
@@ -26,8 +25,8 @@ export function useToolHead(tool: Tool | undefined) {
     });
     return () => {
       for (const node of added) node.remove();
-      // The site's own elements come back; another tool's (the server's first render) do not.
-      document.head.append(...replaced.filter((node) => !node.matches(TOOL_HEAD)));
+      // The site's own elements come back (the shell's, unmarked); another page's the server wrote do not.
+      document.head.append(...replaced.filter((node) => node.getAttribute(PAGE_HEAD) === ''));
     };
   }, [tool]);
 }
