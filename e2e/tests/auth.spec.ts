@@ -148,6 +148,9 @@ test.describe('login', () => {
   test('tells a person who is signed in already, with the way to their dashboard', async ({ page }) => {
     const account = newAccount('already');
     await signIn(page, account);
+    // Sign Up says it too (the form stays, to make another account).
+    await page.goto('/signup');
+    await expect(page.getByTestId('already-signed-in')).toHaveText(`You are signed in as ${account.email}. Go to your dashboard`);
     await page.goto('/login');
     await expect(page.getByTestId('already-signed-in')).toHaveText(`You are signed in as ${account.email}. Go to your dashboard`);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
@@ -178,6 +181,8 @@ test.describe('login', () => {
     const wrong = page.getByRole('alert').filter({ hasText: 'Wrong email or password.' });
     await expect(wrong).toBeVisible();
     await expect(wrong).toHaveClass(/text-red-700/);
+    // Back in the password, to type it again (the Login button, disabled while it was sent, had dropped the focus).
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
     await fillLogin(page, 'unknown-person@example.com', 'whatever-1');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -364,6 +369,14 @@ test.describe('guards and the dashboard', () => {
     await page.getByRole('button', { name: 'Dashboard menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Dashboard menu' });
     await expect(drawer.getByRole('link', { name: 'My Profile' })).toBeFocused();
+    // A modal drawer keeps the focus: past its last link Tab comes back to its first control, Shift+Tab goes round the other way.
+    const close = drawer.getByRole('button', { name: 'Close the dashboard menu' });
+    const last = drawer.getByRole('link').last();
+    await last.focus();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(last).toBeFocused();
     await drawer.getByRole('link', { name: 'Add a Review' }).click();
     await expect(page).toHaveURL(/\/dashboard\/review$/);
     await expect(drawer).toBeHidden();

@@ -2,7 +2,8 @@
 // The catalog: search from the navbar, filters and sort held in the URL (Back, reload), the
 // empty and failed states, a tool's public page with its JSON-LD, and the sitemap.
 import type { ToolPage } from '@toolsify/shared/tools';
-import { expect, test } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, signInRequest, test } from '../fixtures.ts';
+import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
 const names = (page: import('@playwright/test').Page) => page.getByTestId('product-card').getByRole('heading').allInnerTexts();
@@ -22,6 +23,33 @@ test.describe('catalog', () => {
     // The catalog's own box holds the words; the navbar's is not repeated on this page.
     await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('GRIND');
     await expect(page.getByRole('search', { name: 'Search tools' })).toHaveCount(1);
+  });
+
+  test('Load more takes the keyboard to the first tool it added (Tab from the button, under the list, would skip them)', async ({
+    page,
+    playwright,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInRequest(admin, adminAccount());
+    const stamp = Date.now().toString(36);
+    const made = [];
+    for (let n = 1; n <= 26; n += 1) {
+      made.push(await addOwnTool(admin, { name: `Focusprobe ${stamp} ${n}`, available: 10, minimum: 1, priceCents: 1_000 + n }));
+    }
+    try {
+      await page.goto(`/tools?q=focusprobe+${stamp}&sort=price_asc`);
+      await expect(page.getByTestId('product-card')).toHaveCount(24);
+      await page.getByRole('button', { name: 'Load more tools' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('product-card')).toHaveCount(26);
+      const added = page.getByTestId('product-card').nth(24);
+      await expect(added).toContainText(`Focusprobe ${stamp} 25`);
+      await expect(added.getByRole('heading').getByRole('link')).toBeFocused();
+    } finally {
+      // Gone again, so later specs see the store's newest tools as before.
+      for (const tool of made) await admin.delete(`/api/tools/${tool.id}`);
+      await admin.dispose();
+    }
   });
 
   test('finds a word inside a tool name: "saw" finds the Jigsaw and the Hacksaw after the Circular Saw', async ({ page, request }) => {
@@ -136,6 +164,8 @@ test.describe('catalog', () => {
     await expect(page).toHaveURL(/\/tools$/);
     await expect(page.getByLabel('Min price ($)')).toHaveValue('');
     await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('');
+    // The button went with the filters: the keyboard goes on from the search box, not the page's top.
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toBeFocused();
     const all = (await (await request.get('/api/tools?limit=24')).json()) as ToolPage;
     await expect(page.getByTestId('product-card')).toHaveCount(all.items.length);
     await screenshots(page, 'catalog');
@@ -206,6 +236,12 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { name: 'All tools', level: 1 })).toBeVisible();
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+    // The catalog's own head, as the server writes it, goes too when the visitor moves on.
+    await page.goto('/tools');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/tools$/);
+    await page.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/tools\/\d+$/);
 
     // Purchase asks a visitor to log in first (the spec's purchase page is private).
     await page.goto(`/tools/${tool.id}`);

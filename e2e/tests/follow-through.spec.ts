@@ -102,6 +102,8 @@ test.describe('after the order, the shipment and the restock', () => {
     await screenshots(page, 'follow-through-duplicate-question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await expect(question).toBeHidden();
+    // Back on Place Order (disabled while the question was asked, it had lost the focus).
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeFocused();
     expect(await myOrders(page.request)).toHaveLength(1);
     // The form kept what was typed: Place another goes on with it.
     await expect(quantity).toHaveValue('12');

@@ -130,6 +130,8 @@ test.describe('ordering', () => {
     const toast = page.getByText(`Order #${order.id} is cancelled.`);
     await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(barBottom);
     await expect(page.getByTestId(`order-${order.id}`)).toHaveCount(0);
+    // Its Cancel button is gone with it: the focus goes to the page's heading, not the top of the page.
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeFocused();
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
     await page.goto(`/purchase/${tool.id}`);

@@ -292,6 +292,8 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Talk to our sales team' }).click();
     await expect(page.getByRole('heading', { name: 'Stay connected with us' })).toBeInViewport();
+    // And the keyboard with it: the form's first field has the focus.
+    await expect(page.getByRole('form', { name: 'Contact us' }).getByLabel('Email')).toBeFocused();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.getByRole('link', { name: 'Browse tools' }).click();
     await expect(page).toHaveURL(/\/tools$/);
@@ -367,6 +369,8 @@ test.describe('contact form', () => {
     await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
     await expect(form.getByLabel('Email')).toHaveValue('');
     await expect(form.getByLabel('Message')).toHaveValue('');
+    // Ready for another message, from its first field (Send, disabled while it was sent, had dropped the focus).
+    await expect(form.getByLabel('Email')).toBeFocused();
   });
 
   test('shows the server’s refusal (e.g. too many messages) without losing what was typed', async ({ page }) => {

@@ -1,9 +1,8 @@
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { authMessages, safeReturnPath } from '@toolsify/shared/auth';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
-import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { AuthCard, SignedInNotice } from '../../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { useMe } from '../../features/auth/api/get-me.ts';
 
 /**
  * What the address says happened before the person got here: a reset, a failed Google sign-in,
@@ -28,18 +27,9 @@ function noticeFrom(params: URLSearchParams) {
 export default function LoginPage() {
   usePageMeta({ title: 'Login', description: 'Log in to order tools in bulk from Toolsify Manufacturer LTD.' });
   const params = new URLSearchParams(useSearch());
-  const me = useMe();
   return (
     <AuthCard title="Login" subtitle="Welcome back. Log in to order and follow your orders.">
-      {/* Signed in already: said, with the way on; the form stays, to log in as someone else. */}
-      {me.data && (
-        <p role="status" className="rounded-box bg-base-200 p-3 text-sm" data-testid="already-signed-in">
-          You are signed in as <span className="font-semibold break-all">{me.data.email}</span>.{' '}
-          <Link href="/dashboard" className="link link-primary font-medium">
-            Go to your dashboard
-          </Link>
-        </p>
-      )}
+      <SignedInNotice />
       <LoginForm returnTo={safeReturnPath(params.get('from'), '/')} notice={noticeFrom(params)} />
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { authMessages } from '@toolsify/shared/auth';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
-import { AuthCard, FormMessage } from '../../features/auth/components/auth-card.tsx';
+import { AuthCard, FormMessage, SignedInNotice } from '../../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 
 /** /signup: Name, Email, Password; the new account is signed in and goes to /home. */
@@ -10,6 +10,7 @@ export default function SignupPage() {
   const error = new URLSearchParams(useSearch()).get('error');
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to order tools in bulk.">
+      <SignedInNotice />
       {error && (
         <FormMessage kind="error">
           {error === 'account_not_linked' ? authMessages.googleAccountNotLinked : authMessages.googleFailed}

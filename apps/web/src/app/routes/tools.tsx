@@ -1,4 +1,5 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { publicPageHeads } from '@toolsify/shared/tool-page-head';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { searchWords, type ToolSort } from '@toolsify/shared/search';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -35,13 +36,16 @@ const centsToDollars = (cents: number | undefined) => (cents === undefined ? '' 
  * result. Typing searches after a short pause (replacing the history entry, so Back does not
  * walk through every letter); a filter or sort change is a new entry.
  */
+/** The catalog's search box (one a page). */
+const CATALOG_SEARCH_ID = 'catalog-search';
+
 export default function ToolsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = catalogParamsFrom(searchParams);
   const catalog = useCatalog(params);
   usePageMeta({
-    title: params.q ? `Search results for "${params.q}"` : 'All tools',
-    description: 'Every tool in the Toolsify catalog: search by name or SKU, filter by stock and price, and order in bulk.',
+    title: params.q ? `Search results for "${params.q}"` : publicPageHeads['/tools'].title,
+    description: publicPageHeads['/tools'].description,
   });
 
   const search = catalogSearchOf(params);
@@ -54,6 +58,13 @@ export default function ToolsPage() {
     },
     [search, setSearchParams],
   );
+
+  const cards = useRef<HTMLUListElement>(null);
+  // The button goes with the filters: the keyboard goes on from the search box, not from the page's top.
+  const clearFilters = () => {
+    setSearchParams('');
+    document.getElementById(CATALOG_SEARCH_ID)?.focus();
+  };
 
   const first = catalog.data?.pages[0];
   const total = first?.total;
@@ -87,7 +98,7 @@ export default function ToolsPage() {
             {total === undefined ? '' : resultCount(total, Boolean(first?.totalIsLowerBound), items.length)}
           </p>
           {isFiltered(params) && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSearchParams('')}>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={clearFilters}>
               <Icon name="close" className="h-4 w-4" />
               Clear filters
             </button>
@@ -111,14 +122,14 @@ export default function ToolsPage() {
               Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.
             </p>
             {isFiltered(params) && (
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => setSearchParams('')}>
+              <button type="button" className="btn btn-primary btn-sm" onClick={clearFilters}>
                 Clear filters
               </button>
             )}
           </div>
         ) : (
           <div className={`flex flex-col gap-8 transition-opacity ${updating ? 'opacity-60' : ''}`} aria-busy={updating}>
-            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Tools">
+            <ul ref={cards} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Tools">
               {items.map((tool, index) => (
                 <li key={tool.id}>
                   <ProductCard tool={tool} eager={index < 3} />
@@ -130,7 +141,7 @@ export default function ToolsPage() {
                 <span>Could not load more tools: {catalog.error?.message}</span>
               </div>
             )}
-            <LoadMoreButton list={catalog} label="Load more tools" />
+            <LoadMoreButton list={catalog} label="Load more tools" items={cards} />
           </div>
         )}
       </section>
@@ -155,7 +166,6 @@ type Apply = (next: Partial<CatalogParams>, options?: { replace?: boolean }) => 
 const hasSearchWords = (params: CatalogParams): boolean => searchWords(params.q ?? '').length > 0;
 
 function CatalogControls({ params, apply }: { params: CatalogParams; apply: Apply }) {
-  const id = useId();
   const { text, setText, submit } = useTypedSearch(params.q, (q, options) => apply({ q }, options));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -165,12 +175,18 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
   return (
     <div className="flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
       <form role="search" aria-label="Search tools" onSubmit={onSubmit} className="flex gap-2">
-        <label htmlFor={`${id}-q`} className="sr-only">
+        <label htmlFor={CATALOG_SEARCH_ID} className="sr-only">
           Search tools
         </label>
         <div className="input input-bordered flex w-full items-center gap-2">
           <Icon name="search" className="h-5 w-5 text-base-content/50" />
-          <SearchInput id={`${id}-q`} value={text} onChange={setText} placeholder="Search by name, SKU or description" className="grow" />
+          <SearchInput
+            id={CATALOG_SEARCH_ID}
+            value={text}
+            onChange={setText}
+            placeholder="Search by name, SKU or description"
+            className="grow"
+          />
         </div>
         <button type="submit" className="btn btn-primary">
           Search

@@ -119,6 +119,12 @@ export function Navbar() {
         </Link>
         {/* The catalog page has its own, bigger search box. */}
         {location !== '/tools' && <NavbarSearch className="hidden max-w-xs flex-1 lg:block" />}
+        {/* On a tablet the links leave no room for the box: a way to the catalog's search instead. */}
+        {location !== '/tools' && (
+          <Link href="/tools" className="btn btn-ghost btn-sm btn-square ml-auto hidden md:inline-flex lg:hidden" aria-label="Search tools">
+            <Icon name="search" className="h-5 w-5" />
+          </Link>
+        )}
         <ul className="hidden items-center gap-1 md:flex">{items(false)}</ul>
         {/* On a phone the cart stays in the bar, beside the menu button. */}
         <div className="ml-auto md:hidden">

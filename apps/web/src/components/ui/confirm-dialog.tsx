@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { pageHeading } from '../../lib/focus.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,6 +13,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Called on the dismiss button, Escape, or a click on the backdrop. */
   onClose: () => void;
+  /**
+   * Where the focus goes once it has closed; null (or none given): back to what opened it, as the
+   * browser does, or to the page's heading when that is gone or disabled.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -29,20 +35,45 @@ export function ConfirmDialog({
   tone = 'error',
   onConfirm,
   onClose,
+  returnFocus,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  const closed = () => {
+    onClose();
+    // The browser gives the focus back to what had it, unless that is gone or had lost it already
+    // (disabled while it worked): then it would fall to the top of the page. Checked once React has
+    // drawn the page after onClose.
+    requestAnimationFrame(() => {
+      const chosen = returnFocus?.();
+      if (chosen) {
+        chosen.focus();
+        return;
+      }
+      const now = document.activeElement;
+      if (now && now !== document.body) return;
+      const back = opener.current;
+      const target =
+        back instanceof HTMLElement && back.isConnected && !back.matches(':disabled') && back !== document.body ? back : pageHeading();
+      target?.focus();
+    });
+  };
+
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} aria-describedby={bodyId} onClose={onClose}>
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} aria-describedby={bodyId} onClose={closed}>
       <div className="modal-box">
         <h3 id={titleId} className="text-lg font-bold">
           {title}

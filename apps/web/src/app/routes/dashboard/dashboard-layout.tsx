@@ -150,6 +150,20 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       if (event.key === 'Escape') {
         setOpenOn(null);
         toggleRef.current?.focus();
+        return;
+      }
+      // A modal drawer keeps the focus: Tab from its last control goes to its first, Shift+Tab back.
+      const panel = panelRef.current;
+      if (event.key !== 'Tab' || !panel) return;
+      const controls = [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      const first = controls[0];
+      const last = controls.at(-1);
+      if (!first || !last) return;
+      const at = document.activeElement;
+      const to = !panel.contains(at) ? first : event.shiftKey && at === first ? last : !event.shiftKey && at === last ? first : null;
+      if (to) {
+        event.preventDefault();
+        to.focus();
       }
     };
     document.addEventListener('keydown', onKey);

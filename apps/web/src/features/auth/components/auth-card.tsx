@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useMe } from '../api/get-me.ts';
 
 /** The card the account pages sit in: a heading, the form, and what comes under it. */
 export function AuthCard({
@@ -44,4 +46,18 @@ export function FormMessage({ kind, children, id }: { kind: 'error' | 'success';
 /** "or" between the email form and Continue With Google. */
 export function OrDivider() {
   return <div className="divider my-0 text-xs uppercase text-base-content/60">or</div>;
+}
+
+/** Signed in already (on Login or Sign Up): said, with the way on; the form stays, to use another account. */
+export function SignedInNotice() {
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <p role="status" className="rounded-box bg-base-200 p-3 text-sm" data-testid="already-signed-in">
+      You are signed in as <span className="font-semibold break-all">{me.data.email}</span>.{' '}
+      <Link href="/dashboard" className="link link-primary font-medium">
+        Go to your dashboard
+      </Link>
+    </p>
+  );
 }

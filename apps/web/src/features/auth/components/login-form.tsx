@@ -39,8 +39,11 @@ export function LoginForm({ returnTo, notice }: { returnTo: string; notice?: Not
       await signIn.mutateAsync(values);
       navigate(returnTo, { replace: true });
     } catch (error) {
-      if (setServerFieldErrors(error, ['email', 'password'] as const, form.setError) === 0)
+      if (setServerFieldErrors(error, ['email', 'password'] as const, form.setError) === 0) {
         form.setError('root.server', { message: authErrorMessage(error) });
+        // The Login button was disabled while it was sent, which drops the focus: back to the password to type again.
+        form.setFocus('password', { shouldSelect: true });
+      }
     }
   });
 

@@ -155,16 +155,20 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
           >
             Check lines
           </button>
-          <label className="btn btn-ghost btn-sm" htmlFor="quick-order-file">
-            Upload a CSV file
-          </label>
+          {/* The file box is hidden: its label is the button, and shows the keyboard's focus (peer). */}
           <input
             id="quick-order-file"
             type="file"
             accept=".csv,text/csv,text/plain"
-            className="sr-only"
+            className="peer sr-only"
             onChange={(event) => void onFile(event)}
           />
+          <label
+            className="btn btn-ghost btn-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary"
+            htmlFor="quick-order-file"
+          >
+            Upload a CSV file
+          </label>
           {busy && <span className="loading loading-spinner loading-sm" aria-label="Checking the lines" />}
         </div>
         {kept && (

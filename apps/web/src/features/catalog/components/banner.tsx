@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { focusWhenDrawn } from '../../../lib/focus.ts';
 import { messages } from '@toolsify/shared/messages';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { HOME_HERO_IMAGE } from '@toolsify/shared/first-paint';
@@ -22,7 +23,15 @@ export function Banner() {
               Browse tools
               <Icon name="arrowRight" className="h-5 w-5" />
             </Link>
-            <a href="#contact" className="btn btn-outline btn-primary btn-lg">
+            <a
+              href="#contact"
+              className="btn btn-outline btn-primary btn-lg"
+              onClick={() =>
+                // The link scrolls to the section (drawn when near); the keyboard goes on from the form's first field.
+                // (contactFieldId('email'), written out: the contact form is not in the home page's first script.)
+                focusWhenDrawn(() => document.getElementById('contact-email'), 120, { preventScroll: true })
+              }
+            >
               Talk to our sales team
             </a>
           </div>

@@ -43,6 +43,9 @@ export function ContactForm({ draft = EMPTY, focusField = null }: { draft?: Cont
       await send.mutateAsync(values);
       form.reset(EMPTY);
       toast.success('Thank you! Your message has been sent. We will reply by email.');
+      // Submit was disabled while it was sent, which drops the focus: back to the empty form's first field.
+      // (By its id: reset leaves react-hook-form without its fields until they register again.)
+      document.getElementById(contactFieldId('email'))?.focus();
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       let placed = false;

@@ -14,7 +14,18 @@ export function duplicateOrderQuestion(orderId: number): string {
  * in the last 10 minutes (a double click, a second tab, a forgotten first try): Place another, or
  * Cancel (which has the focus) and keep the one there is.
  */
-export function DuplicateOrderDialog({ existing, onPlace, onClose }: { existing: Order | null; onPlace: () => void; onClose: () => void }) {
+export function DuplicateOrderDialog({
+  existing,
+  onPlace,
+  onClose,
+  returnFocus,
+}: {
+  existing: Order | null;
+  onPlace: () => void;
+  onClose: () => void;
+  /** Where the focus goes back to (Place Order, which was disabled while the question was asked). */
+  returnFocus: () => HTMLElement | null;
+}) {
   return (
     <ConfirmDialog
       open={existing !== null}
@@ -24,6 +35,7 @@ export function DuplicateOrderDialog({ existing, onPlace, onClose }: { existing:
       tone="primary"
       onConfirm={onPlace}
       onClose={onClose}
+      returnFocus={returnFocus}
     >
       {existing && (
         <div className="flex flex-col gap-2">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -74,6 +74,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
   // The order just placed (shown above the form) and the one the buyer is asked about.
   const [placed, setPlaced] = useState<Order | null>(null);
   const [duplicate, setDuplicate] = useState<{ existing: Order; values: PurchaseFormValues } | null>(null);
+  const placeButton = useRef<HTMLButtonElement>(null);
   const [checking, setChecking] = useState(false);
   // One idempotency key per attempt: resubmitting the same values after a failure whose
   // outcome is unknown (network, 5xx) reuses it, so the order is placed at most once.
@@ -138,6 +139,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
       <DuplicateOrderDialog
         existing={duplicate?.existing ?? null}
         onClose={() => setDuplicate(null)}
+        returnFocus={() => placeButton.current}
         onPlace={() => {
           if (duplicate) send(duplicate.values);
           setDuplicate(null);
@@ -209,7 +211,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <AddToCartButton toolId={tool.id} quantity={quantity} disabled={outOfStock || noPrice || Boolean(quantityProblem)} />
-              <button type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
+              <button ref={placeButton} type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
                 {(placeOrder.isPending || checking) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 Place Order
               </button>
