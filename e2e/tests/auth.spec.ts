@@ -49,6 +49,8 @@ test.describe('sign-up', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/home$/);
+    // Told where the verification link went, as they arrive.
+    await expect(page.getByText(`Welcome! We sent a link to ${account.email}: open it to verify your email address.`)).toBeVisible();
     await expect(nav(page).getByRole('button', { name: 'Sign Out' }).first()).toBeAttached();
     await expect(nav(page).getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
     const mail = await waitForMail(account.email, 'Verify your email');

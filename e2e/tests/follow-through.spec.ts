@@ -220,6 +220,11 @@ test.describe('after the order, the shipment and the restock', () => {
     const shipment = customerPage.getByTestId('order-shipment');
     await expect(shipment).toContainText('DHL Express');
     await expect(shipment).toContainText('Tracking number JD014600003828');
+    // A well-known carrier: a link to its own tracking page, in a new tab.
+    await expect(shipment.getByRole('link', { name: /^Track the parcel/ })).toHaveAttribute(
+      'href',
+      'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD014600003828',
+    );
     await expect(customerPage.getByTestId('order-history')).toContainText('DHL Express, tracking JD014600003828');
     await screenshots(customerPage, 'follow-through-order-shipped');
 
@@ -228,6 +233,9 @@ test.describe('after the order, the shipment and the restock', () => {
     const mail = latestMail(buyer.email)!;
     expect(mail.body).toContain('Carrier: DHL Express');
     expect(mail.body).toContain('Tracking number: JD014600003828');
+    expect(mail.body).toContain(
+      'Track it: https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD014600003828',
+    );
     await customer.close();
   });
 

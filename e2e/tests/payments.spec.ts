@@ -73,6 +73,11 @@ test.describe('payments (sandbox gateway)', () => {
     expect(transactionId).toMatch(/^pi_sandbox_[0-9a-f]{24}$/);
     await expect(pay).toBeDisabled();
     await screenshots(page, 'payment-success');
+    // The way on to the order (and its invoice, made with the payment) as well as to the list.
+    await expect(page.getByRole('link', { name: 'View the order and its invoice' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${order.id}`,
+    );
 
     // The server agrees: paid, with the intent id as the transaction id.
     expect(await orderById(page.request, order.id)).toMatchObject({ status: 'paid', paid: true, transactionId });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import {
+  trackingUrl,
   allOrdersQuerySchema,
   allowedActions,
   canPerform,
@@ -158,5 +159,26 @@ describe('idempotency key and list queries', () => {
     expect(allOrdersQuerySchema.parse({ status: 'cancelled', limit: '5' })).toEqual({ status: 'cancelled', limit: 5 });
     expect(allOrdersQuerySchema.safeParse({ status: 'lost' }).success).toBe(false);
     expect(allOrdersQuerySchema.safeParse({ buyer: 'a@b.c' }).success).toBe(false);
+  });
+});
+
+describe('tracking links', () => {
+  it("links a well-known carrier's number to its own tracking page, in any case and form of its name", () => {
+    expect(trackingUrl({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect(trackingUrl({ carrier: 'fedex ground', trackingNumber: '7489 2000 1234' })).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=7489%202000%201234',
+    );
+    expect(trackingUrl({ carrier: ' DHL Express', trackingNumber: 'JD014600003828' })).toMatch(/dhl\.com.*tracking-id=JD014600003828$/);
+    expect(trackingUrl({ carrier: 'USPS Priority', trackingNumber: '9400' })).toMatch(/^https:\/\/tools\.usps\.com\//);
+    expect(trackingUrl({ carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' })).toMatch(/royalmail\.com.*AB123456789GB$/);
+  });
+
+  it('has none for another carrier, a carrier without a number, or a name that only contains a known one', () => {
+    expect(trackingUrl({ carrier: 'Our own van', trackingNumber: 'V-12' })).toBeNull();
+    expect(trackingUrl({ carrier: 'UPS', trackingNumber: null })).toBeNull();
+    expect(trackingUrl({ carrier: null, trackingNumber: '1Z999' })).toBeNull();
+    expect(trackingUrl({ carrier: 'Groups Freight', trackingNumber: '1' })).toBeNull();
   });
 });

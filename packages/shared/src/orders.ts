@@ -446,6 +446,26 @@ export function shipmentNote({ carrier, trackingNumber }: { carrier: string | nu
   return carrier;
 }
 
+/** The tracking pages of the carriers most orders go by, the number at the end of each address. */
+const TRACKING_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^ups\b/i, 'https://www.ups.com/track?tracknum='],
+  [/^fed\s*ex\b/i, 'https://www.fedex.com/fedextrack/?trknbr='],
+  [/^usps\b|^u\.s\. postal/i, 'https://tools.usps.com/go/TrackConfirmAction?tLabels='],
+  [/^dhl\b/i, 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id='],
+  [/^royal mail\b/i, 'https://www.royalmail.com/track-your-item#/tracking-results/'],
+];
+
+/**
+ * Where the buyer follows a shipment: the carrier's own tracking page for the number, when the
+ * carrier is one of the well-known ones ("UPS", "FedEx Ground", "DHL Express"...); else null
+ * (the carrier and the number are still shown as text).
+ */
+export function trackingUrl({ carrier, trackingNumber }: { carrier: string | null; trackingNumber: string | null }): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const page = TRACKING_PAGES.find(([name]) => name.test(carrier.trim()))?.[1];
+  return page ? `${page}${encodeURIComponent(trackingNumber.trim())}` : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The same order again (the purchase page asks before placing it)
 

@@ -155,6 +155,8 @@ describe('order emails (file outbox)', () => {
     expect(subject(`Order #${shipped.id} has shipped`)?.body).toContain('Your order is on its way.');
     expect(subject(`Order #${byBuyer.id} was cancelled`)?.body).toContain('You cancelled this order.');
     expect(subject(`Order #${byAdmin.id} was cancelled`)?.body).toContain('The store cancelled this order.');
+    // The way back to it, where Order again puts its tools in the cart.
+    expect(subject(`Order #${byAdmin.id} was cancelled`)?.links).toContain(`https://shop.example/dashboard/orders/${byAdmin.id}`);
     expect(subject(`Order #${expired.id} was cancelled`)?.body).toContain(
       'The store cancelled this order automatically: Not paid in time.',
     );

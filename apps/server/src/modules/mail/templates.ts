@@ -7,7 +7,7 @@
 import { company } from '@toolsify/shared/company';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import type { Order } from '@toolsify/shared/orders';
+import { trackingUrl, type Order } from '@toolsify/shared/orders';
 
 const STORE = messages.brand;
 const BRAND = '#1e3a8a';
@@ -257,6 +257,7 @@ export function orderShippedEmail(
 ): RenderedMail {
   const { order } = context;
   const subject = `Order #${order.id} has shipped`;
+  const track = trackingUrl({ carrier: context.shipment?.carrier ?? null, trackingNumber: context.shipment?.trackingNumber ?? null });
   const info = facts([
     ['Order', `#${order.id}`],
     ['Carrier', context.shipment?.carrier ?? null],
@@ -268,13 +269,18 @@ export function orderShippedEmail(
   return {
     subject,
     text: signOff(
-      [`Hello ${order.buyerName},`, `Your order is on its way.`, info.text, linesText(order), `Your order: ${orderUrl(context)}`].join(
-        '\n\n',
-      ),
+      [
+        `Hello ${order.buyerName},`,
+        `Your order is on its way.`,
+        info.text,
+        ...(track ? [`Track it: ${track}`] : []),
+        linesText(order),
+        `Your order: ${orderUrl(context)}`,
+      ].join('\n\n'),
     ),
     html: layout(
       subject,
-      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('Your order is on its way.')}${info.html}${linesHtml(order)}${button(orderUrl(context), 'View your order')}`,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('Your order is on its way.')}${info.html}${track ? button(track, 'Track your parcel') : ''}${linesHtml(order)}${track ? `<p style="margin:20px 0 0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>` : button(orderUrl(context), 'View your order')}`,
       'Your order is on its way',
     ),
     link: orderUrl(context),
@@ -298,15 +304,19 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
     ['PO number', order.poNumber],
     ...businessFacts(context),
   ]);
-  const nothing = 'Nothing was charged for it. You are welcome to order again at any time.';
+  const nothing =
+    "Nothing was charged for it. You are welcome to order again at any time: the order's page puts its tools back in your cart.";
   return {
     subject,
-    text: signOff([`Hello ${order.buyerName},`, reason, info.text, linesText(order), nothing].join('\n\n')),
+    text: signOff(
+      [`Hello ${order.buyerName},`, reason, info.text, linesText(order), nothing, `Your order: ${orderUrl(context)}`].join('\n\n'),
+    ),
     html: layout(
       subject,
-      `${paragraph(`Hello ${order.buyerName},`)}${paragraph(reason)}${info.html}${linesHtml(order)}${paragraph(nothing)}`,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph(reason)}${info.html}${linesHtml(order)}${paragraph(nothing)}${button(orderUrl(context), 'View your order')}`,
       reason,
     ),
+    link: orderUrl(context),
   };
 }
 

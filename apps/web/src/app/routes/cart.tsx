@@ -222,9 +222,8 @@ export default function CartPage() {
         </section>
       )}
 
-      {/* Quick order beside the checkout; alone (an empty cart), the page's width. */}
+      {/* The checkout first (on a phone, right under the lines), Quick order beside it; alone (an empty cart), the page's width. */}
       <div className={`grid items-start gap-6 ${cart.lines.length > 0 ? 'lg:grid-cols-2' : ''}`}>
-        <QuickOrder cartLines={cart.lines} onAdd={addLines} />
         {cart.lines.length > 0 &&
           (cart.signedIn ? (
             <CheckoutForm
@@ -245,6 +244,7 @@ export default function CartPage() {
               </Link>
             </div>
           ))}
+        <QuickOrder cartLines={cart.lines} onAdd={addLines} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { toast } from 'react-hot-toast';
-import { orderStatusRules } from '@toolsify/shared/orders';
+import { orderStatusRules, trackingUrl } from '@toolsify/shared/orders';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useOrderAgain } from '../../../features/cart/api/order-again.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
@@ -109,6 +109,18 @@ export default function OrderPage() {
                 {o.trackingNumber && (
                   <dd>
                     Tracking number <span className="font-mono font-medium break-all">{o.trackingNumber}</span>
+                  </dd>
+                )}
+                {trackingUrl(o) && (
+                  <dd>
+                    <a
+                      href={trackingUrl(o) ?? undefined}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="link link-primary font-medium"
+                    >
+                      Track the parcel<span className="sr-only"> on the carrier's site (opens in a new tab)</span>
+                    </a>
                   </dd>
                 )}
               </div>

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
+import { toast } from 'react-hot-toast';
 import { signupSchema } from '@toolsify/shared/auth';
 import { FormField, fieldAria, InputField, emailInput } from '../../../components/ui/form-field.tsx';
 import { useSignUp } from '../api/sign-up.ts';
@@ -30,6 +31,8 @@ export function SignupForm() {
     try {
       await signUp.mutateAsync(values);
       navigate('/home', { replace: true });
+      // The home page says nothing of the email the server sent: said here, as the person arrives.
+      toast.success(`Welcome! We sent a link to ${values.email}: open it to verify your email address.`, { duration: 8_000 });
     } catch (error) {
       if (setServerFieldErrors(error, ['name', 'email', 'password'] as const, form.setError) === 0)
         form.setError('root.server', { message: authErrorMessage(error) });

@@ -110,9 +110,15 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
                 {paid.transactionId}
               </span>
             </p>
-            <Link href="~/dashboard/orders" className="link link-primary font-medium">
-              Back to My Orders
-            </Link>
+            {/* The invoice is made with the payment: its order's page has it. */}
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link href={`~/dashboard/orders/${orderId}`} className="link link-primary font-medium">
+                View the order and its invoice
+              </Link>
+              <Link href="~/dashboard/orders" className="link link-primary font-medium">
+                Back to My Orders
+              </Link>
+            </div>
           </div>
         )}
       </div>
