@@ -103,8 +103,13 @@ for (const width of [375, 1280]) {
     await page.getByLabel('Phone').fill('+1 555 010 2030');
     await page.getByLabel('Address').fill('12 Main St, Springfield');
     await page.getByLabel('PO number (optional)').fill('PO-7731');
+    // My Profile has no phone or address yet: these are saved there for the next order, unless unticked.
+    await expect(page.getByLabel('Save these to My Profile for my next orders')).toBeChecked();
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/me/profile')).json()) as { phone: string; address: string })
+      .toMatchObject({ phone: '+1 555 010 2030', address: '12 Main St, Springfield' });
     const orderId = Number(page.url().split('/').pop());
     const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;
     expect(order).toMatchObject({ totalCents: expected, poNumber: 'PO-7731', tool: `${grinder.name} and 3 more` });

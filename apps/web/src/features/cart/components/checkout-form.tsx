@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-hot-toast';
 import { Link } from 'wouter';
 import { addressField, phoneField, poNumberField } from '@toolsify/shared/orders';
 import type { CartLine } from '@toolsify/shared/cart-lines';
+import type { Profile } from '@toolsify/shared/profile';
 import { messages } from '@toolsify/shared/messages';
 import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useProfile } from '../../profile/api/get-profile.ts';
+import { useUpdateProfile } from '../../profile/api/update-profile.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../../orders/api/place-order.ts';
 
-const checkoutSchema = z.object({ phone: phoneField, address: addressField, poNumber: z.string() });
+const checkoutSchema = z.object({ phone: phoneField, address: addressField, poNumber: z.string(), remember: z.boolean() });
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
 
@@ -28,8 +30,9 @@ interface CheckoutProps {
 }
 
 /**
- * Checkout: phone and address (the saved profile's to start with), the buyer's own PO number
- * and the company the invoice is made out to (their profile's); places the cart as one order (all or nothing), then the buyer goes on to pay it.
+ * Checkout: phone and address (the saved profile's to start with; other ones may be saved there
+ * for the next order), the buyer's own PO number and the company the invoice is made out to
+ * (their profile's); places the cart as one order (all or nothing), then the buyer goes on to pay it.
  */
 export function CheckoutForm(props: CheckoutProps) {
   const profile = useProfile();
@@ -37,8 +40,15 @@ export function CheckoutForm(props: CheckoutProps) {
   return (
     <CheckoutFields
       {...props}
-      defaults={{ phone: profile.data?.phone ?? '', address: profile.data?.address ?? '', poNumber: '' }}
+      // A profile with no phone and address yet: saved from this order unless the buyer says not to.
+      defaults={{
+        phone: profile.data?.phone ?? '',
+        address: profile.data?.address ?? '',
+        poNumber: '',
+        remember: !profile.data?.phone && !profile.data?.address,
+      }}
       business={{ company: profile.data?.company ?? '', taxId: profile.data?.taxId ?? '' }}
+      profile={profile.data}
     />
   );
 }
@@ -73,14 +83,20 @@ function CheckoutFields({
   onLinesRefused,
   defaults,
   business,
-}: CheckoutProps & { defaults: CheckoutValues; business: { company: string; taxId: string } }) {
+  profile,
+}: CheckoutProps & { defaults: CheckoutValues; business: { company: string; taxId: string }; profile: Profile | undefined }) {
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<CheckoutValues>({ resolver: zodResolver(checkoutSchema), defaultValues: defaults });
   const placeOrder = usePlaceOrder();
+  const saveProfile = useUpdateProfile();
+  const [phone, address] = useWatch({ control, name: ['phone', 'address'] });
+  // Offered when what is typed is not what My Profile holds.
+  const differs = profile !== undefined && (phone.trim() !== profile.phone || address.trim() !== profile.address);
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
   // Why the server refused the lines, kept for the lines it refused: a changed cart clears it.
   const [refusals, setRefusals] = useState<{ lines: string; items: string[] }>({ lines: '', items: [] });
@@ -103,6 +119,12 @@ function CheckoutFields({
         onSuccess: async (order) => {
           setAttempt(null);
           toast.success(messages.orderPlaced);
+          if (profile && differs && values.remember) {
+            const next = { ...profile, phone: values.phone.trim(), address: values.address.trim() };
+            saveProfile.mutate(next, {
+              onError: () => toast.error('The order is placed, but the phone and address could not be saved to My Profile.'),
+            });
+          }
           await onPlaced(order.id);
         },
         onError: (error) => {
@@ -148,6 +170,13 @@ function CheckoutFields({
           error={errors.address?.message}
           {...register('address')}
         />
+        {/* Under the two fields it is about ("these"): its words name neither, so it is not taken for either's label. */}
+        {differs && (
+          <label className="-mt-2 flex cursor-pointer items-start gap-2 text-sm">
+            <input type="checkbox" className="checkbox checkbox-primary checkbox-sm mt-0.5" {...register('remember')} />
+            <span>Save these to My Profile for my next orders</span>
+          </label>
+        )}
         <InputField
           id="checkout-po"
           label="PO number (optional)"
