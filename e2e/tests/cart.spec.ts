@@ -269,6 +269,36 @@ test('order again leaves out a tool no longer sold and names it, and says which 
   await expect(page.getByLabel('Quantity of Again Kept Clamp')).toHaveValue('13');
 });
 
+test('a line near a price break says so, and one click takes it there at the break price', async ({ page, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const made = await admin.post('/api/tools', {
+    data: {
+      name: 'Nudge Test Chisel Set',
+      sku: `E2E-NUDGE-${Date.now().toString(36)}`,
+      description: 'Six chisels in a roll.',
+      img: '/images/tools/wrench-set.svg',
+      available: 1_000,
+      minimum: 10,
+      priceCents: 1_000,
+      priceBreaks: [{ minQuantity: 100, unitPriceCents: 900 }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const tool = (await made.json()) as { id: number };
+  await admin.dispose();
+  await signIn(page, newAccount('cart-nudge'));
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 80 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  const nudge = page.getByTestId('cart-line-nudge');
+  await expect(nudge).toContainText('From 100: $9.00 each, you save $100.00.');
+  await nudge.getByRole('button', { name: 'Add 20 more Nudge Test Chisel Set' }).click();
+  await expect(page.getByLabel('Quantity of Nudge Test Chisel Set')).toHaveValue('100');
+  await expect(cartLines(page)).toContainText('$9.00 each');
+  await expect(page.getByTestId('cart-total')).toHaveText('$900.00');
+  await expect(nudge).toHaveCount(0);
+});
+
 test('a quantity is retyped in the cart: the field empties, takes the new number and saves it; a number no order can carry is named and not saved', async ({
   page,
 }) => {

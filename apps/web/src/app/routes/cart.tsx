@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity, quantityField } from '@toolsify/shared/orders';
-import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
+import { largestOrderable, lineCostCents, nextBreakNudge, unitPriceFor } from '@toolsify/shared/pricing';
 import { MAX_CART_LINES, type CartLine } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -176,6 +176,9 @@ export default function CartPage() {
                     {tool && !problem && (
                       <p className="text-sm text-base-content/80">{formatCents(unitPriceFor(tool, line.quantity))} each</p>
                     )}
+                    {tool && !problem && (
+                      <BreakNudge tool={tool} quantity={line.quantity} onTake={(quantity) => setQuantity(line.toolId, quantity)} />
+                    )}
                     {problem && (
                       <p className="mt-1 text-sm font-medium text-error" role="status">
                         {problem}
@@ -247,5 +250,24 @@ export default function CartPage() {
         <QuickOrder cartLines={cart.lines} onAdd={addLines} />
       </div>
     </div>
+  );
+}
+
+/**
+ * A price break within reach of the line (nextBreakNudge, as on the tool's page): its price
+ * and a button that takes the line to it.
+ */
+function BreakNudge({ tool, quantity, onTake }: { tool: Tool; quantity: number; onTake: (quantity: number) => void }) {
+  const nudge = nextBreakNudge(tool, quantity);
+  if (!nudge) return null;
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-green-800" data-testid="cart-line-nudge">
+      <span>
+        From {formatCount(nudge.quantity)}: {formatCents(nudge.unitPriceCents)} each, you save {formatCents(nudge.savingCents)}.
+      </span>
+      <button type="button" className="btn btn-link btn-xs px-0" onClick={() => onTake(nudge.quantity)}>
+        Add {formatCount(nudge.addPieces)} more<span className="sr-only"> {tool.name}</span>
+      </button>
+    </p>
   );
 }
