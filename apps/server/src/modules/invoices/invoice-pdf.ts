@@ -89,22 +89,24 @@ export function renderInvoicePdf(
     y += 15;
   }
 
-  // Buyer.
+  // Who is billed (the buyer, their company and tax / VAT number) and where the order goes, side by side.
   y = Math.max(y, 130) + 20;
-  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, y);
+  const column = width / 2 - 10;
+  const shipX = left + width / 2 + 10;
+  doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, y).text('SHIP TO', shipX, y);
   doc
     .fillColor(INK)
     .fontSize(10)
     .font('Helvetica-Bold')
-    .text(order.buyerName, left, y + 14, { width: width / 2 });
-  if (business.company) doc.text(business.company, { width: width / 2 });
+    .text(business.company || order.buyerName, left, y + 14, { width: column });
   doc.font('Helvetica');
-  if (business.taxId) doc.text(`Tax / VAT number: ${business.taxId}`, { width: width / 2 });
-  doc
-    .text(order.buyer, { width: width / 2 })
-    .text(order.address, { width: width / 2 })
-    .text(order.phone, { width: width / 2 });
-  y = doc.y + 25;
+  if (business.company) doc.text(order.buyerName, { width: column });
+  if (business.taxId) doc.text(`Tax / VAT number: ${business.taxId}`, { width: column });
+  doc.text(order.buyer, { width: column });
+  const billed = doc.y;
+  doc.font('Helvetica-Bold').text(order.buyerName, shipX, y + 14, { width: column });
+  doc.font('Helvetica').text(order.address, { width: column }).text(order.phone, { width: column });
+  y = Math.max(billed, doc.y) + 25;
 
   // Lines.
   const columns = [

@@ -81,6 +81,8 @@ describe('invoices', () => {
       paid.invoiceNumber,
       `#${order.id}`,
       'PO-2026-0042',
+      'BILL TO',
+      'SHIP TO',
       'Dana Buyer',
       '12 Main St, Springfield',
       drill.sku,
