@@ -466,6 +466,8 @@ export const recipes: Record<string, Recipe> = {
   // The web app (history fallback) and uploaded files
   'GET /': () => get('/'),
   'GET /home': () => get('/home'),
+  'GET /tools': () => get('/tools?q=drill'),
+  'GET /blogs': () => get('/blogs'),
   'GET /*': () => get('/dashboard/orders'),
   'GET /index.html': () => get('/index.html'),
   'GET /uploads/*': () => get('/uploads/missing.png'),

@@ -101,6 +101,8 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /*': [200, 200, 200, 200],
   'GET /index.html': [200, 200, 200, 200],
   'GET /tools/:id': [200, 200, 200, 200],
+  'GET /tools': [200, 200, 200, 200],
+  'GET /blogs': [200, 200, 200, 200],
 
   // For crawlers: public
   'GET /sitemap.xml': [200, 200, 200, 200],
