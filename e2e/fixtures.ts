@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Order } from '@toolsify/shared/orders';
 import type { Tool, ToolPage } from '@toolsify/shared/tools';
 import { ADMIN_EMAIL, baseURL, outboxDir } from './env.ts';
 
@@ -120,4 +121,15 @@ export async function toolBySku(request: APIRequestContext, sku: string): Promis
   const tool = page.items.find((t) => t.sku === sku);
   if (!tool) throw new Error(`no tool ${sku}`);
   return tool;
+}
+
+/** An order of these lines placed through the API by the request's signed-in buyer: a test's own order to act on. */
+export async function placeOrderViaApi(
+  request: APIRequestContext,
+  lines: ReadonlyArray<{ toolId: number; quantity: number }>,
+  address = '12 Main St, Springfield',
+): Promise<Order> {
+  const res = await request.post('/api/orders', { data: { lines, phone: '+1 555 010 2030', address } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Order;
 }

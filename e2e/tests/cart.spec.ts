@@ -4,7 +4,7 @@
 // a CSV file, checkout (one order, all lines), pay, and order again.
 import { messages } from '@toolsify/shared/messages';
 import type { Order } from '@toolsify/shared/orders';
-import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, newAccount, placeOrderViaApi, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
@@ -241,18 +241,10 @@ test('order again leaves out a tool no longer sold and names it, and says which 
   const kept = await addOwnTool(admin, { name: 'Again Kept Clamp', available: 500, minimum: 1, priceCents: 700 });
   const gone = await addOwnTool(admin, { name: 'Again Retired Vise', available: 500, minimum: 1, priceCents: 900 });
   await signIn(page, newAccount('cart-again'));
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      lines: [
-        { toolId: kept.id, quantity: 10 },
-        { toolId: gone.id, quantity: 5 },
-      ],
-      phone: '+1 555 010 2030',
-      address: '12 Main St, Springfield',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as Order;
+  const order = await placeOrderViaApi(page.request, [
+    { toolId: kept.id, quantity: 10 },
+    { toolId: gone.id, quantity: 5 },
+  ]);
   expect((await admin.delete(`/api/tools/${gone.id}`)).status()).toBe(204);
   await admin.dispose();
   // The cart holds 3 clamps already: the order's 10 join them.

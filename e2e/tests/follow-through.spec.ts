@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool } from '@toolsify/shared/tools';
-import { addOwnTool, adminAccount, expect, latestMail, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, latestMail, newAccount, placeOrderViaApi, signIn, signInRequest, test } from '../fixtures.ts';
 import { baseURL, outboxDir } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,13 +22,8 @@ async function newTool(browser: Browser, fields: { name: string; available: numb
   return tool;
 }
 
-async function placeViaApi(request: APIRequestContext, toolId: number, quantity: number): Promise<Order> {
-  const res = await request.post('/api/orders', {
-    data: { toolId, quantity, phone: '+1 555 010 2030', address: '9 Harbour Way, Portsmouth' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Order;
-}
+const placeViaApi = (request: APIRequestContext, toolId: number, quantity: number): Promise<Order> =>
+  placeOrderViaApi(request, [{ toolId, quantity }], '9 Harbour Way, Portsmouth');
 
 async function payViaSandbox(request: APIRequestContext, orderId: number): Promise<void> {
   const intent = await request.post(`/api/orders/${orderId}/payment-intent`);
@@ -141,18 +136,10 @@ test.describe('after the order, the shipment and the restock', () => {
     const other = await newTool(browser, { name: `Follow-through Clamp ${Date.now()}`, available: 100, minimum: 1, priceCents: 990 });
     const buyer = newAccount('long-name');
     await signIn(page, buyer);
-    const res = await page.request.post('/api/orders', {
-      data: {
-        lines: [
-          { toolId: long.id, quantity: 2 },
-          { toolId: other.id, quantity: 1 },
-        ],
-        phone: '+1 555 010 2030',
-        address: '9 Harbour Way, Portsmouth',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const order = (await res.json()) as Order;
+    const order = await placeOrderViaApi(page.request, [
+      { toolId: long.id, quantity: 2 },
+      { toolId: other.id, quantity: 1 },
+    ]);
     await page.setViewportSize({ width: 375, height: 800 });
     for (const url of [`/dashboard/orders/${order.id}`, `/dashboard/payment/${order.id}`]) {
       await page.goto(url);
