@@ -150,9 +150,11 @@ test.describe('login', () => {
   test('tells a person who is signed in already, with the way to their dashboard', async ({ page }) => {
     const account = newAccount('already');
     await signIn(page, account);
-    // Sign Up says it too (the form stays, to make another account).
+    // Sign Up says it too, with no form: signing up would switch accounts unasked.
     await page.goto('/signup');
     await expect(page.getByTestId('already-signed-in')).toHaveText(`You are signed in as ${account.email}. Go to your dashboard`);
+    await expect(page.getByText('To make another account, sign out first.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
     await page.goto('/login');
     await expect(page.getByTestId('already-signed-in')).toHaveText(`You are signed in as ${account.email}. Go to your dashboard`);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();

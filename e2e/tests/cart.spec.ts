@@ -61,6 +61,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('status').filter({ hasText: 'could not be added' })).toHaveText(
       'The 2 lines that could not be added are in the box: correct them and check again.',
     );
+    await expect(page.getByLabel('SKUs and quantities')).toBeFocused();
 
     // Quick order from a CSV file: as a decimal-comma Excel writes one (semicolons, a last newline),
     // its columns named in a header, others among them.
@@ -283,9 +284,14 @@ test('a line near a price break says so, and one click takes it there at the bre
   expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 80 }] } })).status()).toBe(200);
   await page.goto('/cart');
   const nudge = page.getByTestId('cart-line-nudge');
-  await expect(nudge).toContainText('From 100: $9.00 each, you save $100.00.');
+  // The tool page's words: what the line costs more, and what every piece saves.
+  await expect(nudge).toContainText(
+    "Add 20 more pieces and every piece costs $9.00: the order costs $100.00 more but you save $100.00 against 100 at today's price.",
+  );
   await nudge.getByRole('button', { name: 'Add 20 more Nudge Test Chisel Set' }).click();
   await expect(page.getByLabel('Quantity of Nudge Test Chisel Set')).toHaveValue('100');
+  // The button went with the nudge: the keyboard goes on from the line's quantity.
+  await expect(page.getByLabel('Quantity of Nudge Test Chisel Set')).toBeFocused();
   await expect(cartLines(page)).toContainText('$9.00 each');
   await expect(page.getByTestId('cart-total')).toHaveText('$900.00');
   await expect(nudge).toHaveCount(0);

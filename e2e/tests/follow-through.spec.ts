@@ -245,6 +245,8 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByTestId('order-shipment')).toContainText('UPS');
     await expect(page.getByTestId('order-history')).toContainText('Shipped by the store');
     await expect(page.getByRole('button', { name: 'Shipment' })).toHaveCount(0);
+    // The button went with the shipment: the focus is on the page's heading, not the top of the page.
+    await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeFocused();
   });
 
   test('an out-of-stock tool keeps its red label and Purchase, and adds "Email me when it is back"; a restock emails once', async ({

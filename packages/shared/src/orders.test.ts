@@ -167,8 +167,9 @@ describe('tracking links', () => {
     expect(trackingUrl({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).toBe(
       'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     );
+    // Typed with the label's spaces: the carrier's page takes it without.
     expect(trackingUrl({ carrier: 'fedex ground', trackingNumber: '7489 2000 1234' })).toBe(
-      'https://www.fedex.com/fedextrack/?trknbr=7489%202000%201234',
+      'https://www.fedex.com/fedextrack/?trknbr=748920001234',
     );
     expect(trackingUrl({ carrier: ' DHL Express', trackingNumber: 'JD014600003828' })).toMatch(/dhl\.com.*tracking-id=JD014600003828$/);
     expect(trackingUrl({ carrier: 'USPS Priority', trackingNumber: '9400' })).toMatch(/^https:\/\/tools\.usps\.com\//);

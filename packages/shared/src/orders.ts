@@ -463,7 +463,8 @@ const TRACKING_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
 export function trackingUrl({ carrier, trackingNumber }: { carrier: string | null; trackingNumber: string | null }): string | null {
   if (!carrier || !trackingNumber) return null;
   const page = TRACKING_PAGES.find(([name]) => name.test(carrier.trim()))?.[1];
-  return page ? `${page}${encodeURIComponent(trackingNumber.trim())}` : null;
+  // Typed as printed on the label ("1Z 999 AA1 0123 4567 84"): the carriers' pages take it without spaces.
+  return page ? `${page}${encodeURIComponent(trackingNumber.replace(/\s+/g, ''))}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------

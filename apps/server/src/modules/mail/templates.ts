@@ -305,7 +305,7 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
     ...businessFacts(context),
   ]);
   const nothing =
-    "Nothing was charged for it. You are welcome to order again at any time: the order's page puts its tools back in your cart.";
+    "Nothing was charged for it. You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.";
   return {
     subject,
     text: signOff(

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity, quantityField } from '@toolsify/shared/orders';
-import { largestOrderable, lineCostCents, nextBreakNudge, unitPriceFor } from '@toolsify/shared/pricing';
+import { largestOrderable, lineCostCents, nextBreakNudge, nudgeMessage, unitPriceFor } from '@toolsify/shared/pricing';
+import { focusWhenDrawn } from '../../lib/focus.ts';
 import { MAX_CART_LINES, type CartLine } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -262,10 +263,16 @@ function BreakNudge({ tool, quantity, onTake }: { tool: Tool; quantity: number; 
   if (!nudge) return null;
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-green-800" data-testid="cart-line-nudge">
-      <span>
-        From {formatCount(nudge.quantity)}: {formatCents(nudge.unitPriceCents)} each, you save {formatCents(nudge.savingCents)}.
-      </span>
-      <button type="button" className="btn btn-link btn-xs px-0" onClick={() => onTake(nudge.quantity)}>
+      <span>{nudgeMessage(nudge)}</span>
+      <button
+        type="button"
+        className="btn btn-link btn-xs px-0"
+        onClick={() => {
+          onTake(nudge.quantity);
+          // The button goes with the nudge: the keyboard goes on from the line's quantity.
+          focusWhenDrawn(() => document.getElementById(`cart-quantity-${tool.id}`));
+        }}
+      >
         Add {formatCount(nudge.addPieces)} more<span className="sr-only"> {tool.name}</span>
       </button>
     </p>

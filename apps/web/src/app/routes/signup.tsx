@@ -1,5 +1,6 @@
 import { useSearch } from 'wouter';
 import { authMessages } from '@toolsify/shared/auth';
+import { useMe } from '../../features/auth/api/get-me.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { AuthCard, FormMessage, SignedInNotice } from '../../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
@@ -8,6 +9,7 @@ import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 export default function SignupPage() {
   usePageMeta({ title: 'Sign Up', description: 'Create a Toolsify account to order tools in bulk.' });
   const error = new URLSearchParams(useSearch()).get('error');
+  const me = useMe();
   return (
     <AuthCard title="Sign Up" subtitle="Create your account to order tools in bulk.">
       <SignedInNotice />
@@ -16,7 +18,8 @@ export default function SignupPage() {
           {error === 'account_not_linked' ? authMessages.googleAccountNotLinked : authMessages.googleFailed}
         </FormMessage>
       )}
-      <SignupForm />
+      {/* Signed in already: signing up would switch accounts unasked. */}
+      {me.data ? <p className="text-sm text-base-content/80">To make another account, sign out first.</p> : <SignupForm />}
     </AuthCard>
   );
 }

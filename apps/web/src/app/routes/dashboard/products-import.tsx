@@ -296,8 +296,9 @@ export default function ImportProductsPage() {
           <p className="text-sm text-base-content/70">
             Columns: <span className="font-mono text-xs break-words">{toolCsvColumns.join(', ')}</span>. Price in dollars; price breaks as{' '}
             <span className="font-mono text-xs">10:11.50;50:10.00</span>; stock is the number to have (the difference is recorded as a
-            restock or a correction; pieces held by unpaid orders stay held). At most {formatCount(IMPORT_MAX_ROWS)} rows and 5 MB, saved as
-            CSV UTF-8 (as Export CSV writes it).
+            restock or a correction; pieces held by unpaid orders stay held); an empty max_per_order or low_stock_alert is none, and a
+            column left out keeps each product's value. At most {formatCount(IMPORT_MAX_ROWS)} rows and 5 MB, saved as CSV UTF-8 (as Export
+            CSV writes it).
           </p>
           {problem && (
             <p role="alert" className="alert alert-error alert-soft text-sm">

@@ -54,7 +54,7 @@ export function SignedInNotice() {
   if (!me.data) return null;
   return (
     <p role="status" className="rounded-box bg-base-200 p-3 text-sm" data-testid="already-signed-in">
-      You are signed in as <span className="font-semibold break-all">{me.data.email}</span>.{' '}
+      You are signed in as <span className="font-semibold [overflow-wrap:anywhere]">{me.data.email}</span>.{' '}
       <Link href="/dashboard" className="link link-primary font-medium">
         Go to your dashboard
       </Link>

@@ -6,6 +6,7 @@ import { MAX_QUICK_ORDER_LINES, parseQuickOrder, type CartLine, type QuickOrderR
 import type { Tool } from '@toolsify/shared/tools';
 import { lookupSkus } from '../api/lookup-skus.ts';
 import { rowsOfCsv } from '../utils/quick-order-csv.ts';
+import { focusWhenDrawn } from '../../../lib/focus.ts';
 
 /** A checked quick-order line: the tool it found and its price, or what is wrong. */
 interface CheckedRow {
@@ -103,19 +104,29 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     setBusy(true);
     try {
       await onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity })));
-      // The lines that could not be added stay in the box, as typed (a file's as SKU and quantity), to correct.
-      const typed = text.split(/\r\n|\r|\n/);
-      const left = (checked ?? [])
-        .filter((row) => !valid.includes(row))
-        .map((row) => (fileName === null ? (typed[row.row - 1] ?? row.text) : row.text));
-      setChecked(null);
-      setText(left.join('\n'));
+      const left = (checked ?? []).filter((row) => !valid.includes(row));
+      const count = left.length === 1 ? 'The line' : `The ${formatCount(left.length)} lines`;
       setNote(null);
-      setKept(
-        left.length === 0
-          ? null
-          : `${left.length === 1 ? 'The line' : `The ${formatCount(left.length)} lines`} that could not be added ${left.length === 1 ? 'is' : 'are'} in the box: correct ${left.length === 1 ? 'it' : 'them'} and check again.`,
-      );
+      if (fileName !== null) {
+        // A file's lines that could not be added stay listed with their problems, to correct in the
+        // file; the box keeps what was typed there.
+        setChecked(left.length > 0 ? left : null);
+        setKept(
+          left.length === 0 ? null : `${count} of ${fileName} that could not be added ${left.length === 1 ? 'is' : 'are'} listed below.`,
+        );
+      } else {
+        // Typed lines that could not be added stay in the box, as typed, to correct and check again.
+        const typed = text.split(/\r\n|\r|\n/);
+        setChecked(null);
+        setText(left.map((row) => typed[row.row - 1] ?? row.text).join('\n'));
+        setKept(
+          left.length === 0
+            ? null
+            : `${count} that could not be added ${left.length === 1 ? 'is' : 'are'} in the box: correct ${left.length === 1 ? 'it' : 'them'} and check again.`,
+        );
+      }
+      // The Add button is gone: the keyboard goes on from the box.
+      focusWhenDrawn(() => document.getElementById('quick-order-text'));
     } catch (error) {
       setNote(`Could not add the lines to the cart: ${error instanceof Error ? error.message : 'please try again'}.`);
     } finally {

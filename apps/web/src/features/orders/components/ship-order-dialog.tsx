@@ -11,6 +11,7 @@ import {
 } from '@toolsify/shared/orders';
 import { InputField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { pageHeading } from '../../../lib/focus.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { formatCount } from '@toolsify/shared/money';
 
@@ -65,6 +66,8 @@ export function ShipOrderDialog({
           toast.success(`Order #${order.id} is marked as shipped${tracking}.`);
           onShipped?.(shipped);
           onClose();
+          // A shipped order has no Shipment button any more: the focus goes to the page's heading, not the page's top.
+          requestAnimationFrame(() => pageHeading()?.focus());
         },
         onError: (error) => {
           if (!setServerFieldErrors(error, FIELDS, setError)) toast.error(`Could not ship order #${order.id}: ${error.message}`);
