@@ -42,6 +42,8 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
   const [note, setNote] = useState<string | null>(null);
   /** The name of the file the checked lines came from; null: typed or pasted in the box. */
   const [fileName, setFileName] = useState<string | null>(null);
+  /** The box's text as it was checked (the lines kept after adding are its, even if the box was edited since). */
+  const [checkedText, setCheckedText] = useState('');
   /** After adding: what became of the lines that could not be added. */
   const [kept, setKept] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,7 +118,7 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
         );
       } else {
         // Typed lines that could not be added stay in the box, as typed, to correct and check again.
-        const typed = text.split(/\r\n|\r|\n/);
+        const typed = checkedText.split(/\r\n|\r|\n/);
         setChecked(null);
         setText(left.map((row) => typed[row.row - 1] ?? row.text).join('\n'));
         setKept(
@@ -162,7 +164,10 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
             type="button"
             className="btn btn-outline btn-sm"
             disabled={busy || text.trim() === ''}
-            onClick={() => void check(parseQuickOrder(text))}
+            onClick={() => {
+              setCheckedText(text);
+              void check(parseQuickOrder(text));
+            }}
           >
             Check lines
           </button>
