@@ -260,6 +260,15 @@ test('order again leaves out a tool no longer sold and names it, and says which 
   ).toBeVisible();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(page.getByLabel('Quantity of Again Kept Clamp')).toHaveValue('13');
+
+  // Its page, opened by another buyer (an emailed link in a browser signed in as someone else):
+  // not found, and why it may be so.
+  await page.context().clearCookies();
+  const other = newAccount('cart-again-other');
+  await signIn(page, other);
+  await page.goto(`/dashboard/orders/${order.id}`);
+  await expect(page.getByRole('alert')).toContainText('This order was not found.');
+  await expect(page.getByRole('alert')).toContainText(`You are signed in as ${other.email}. An order placed with another account opens`);
 });
 
 test('a line near a price break says so, and one click takes it there at the break price', async ({ page, playwright }) => {

@@ -59,8 +59,17 @@ export default function OrderPage() {
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
-      <div role="alert" className="alert alert-error alert-soft">
-        This order was not found.
+      <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-1">
+        <span>This order was not found.</span>
+        {/* An emailed link opened in a browser signed in as someone else lands here. */}
+        <span className="text-sm">
+          You are signed in as <span className="font-medium [overflow-wrap:anywhere]">{me.data?.email}</span>. An order placed with another
+          account opens once you sign in with that one; yours are in{' '}
+          <Link href="~/dashboard/orders" className="link">
+            My Orders
+          </Link>
+          .
+        </span>
       </div>
     );
   }
