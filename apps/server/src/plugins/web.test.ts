@@ -183,9 +183,9 @@ describe('what crawlers and link previews read', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       const html = res.body;
       expect(html, url).toContain(`<title>${title} | Toolsify Manufacturer LTD.</title>`);
-      const path = url.split('?')[0];
-      expect(html, url).toContain(`<link rel="canonical" href="https://shop.example.com${path}" data-page-head="${path}" />`);
-      expect(html, url).toContain(`<meta property="og:title" content="${title}" data-page-head="${path}" />`);
+      const page = url.split('?')[0];
+      expect(html, url).toContain(`<link rel="canonical" href="https://shop.example.com${page}" data-page-head="${page}" />`);
+      expect(html, url).toContain(`<meta property="og:title" content="${title}" data-page-head="${page}" />`);
       expect(html, url).not.toContain('The store');
       expect(html, url).not.toContain('Tools in bulk');
     }

@@ -91,21 +91,21 @@ export function renderInvoicePdf(
 
   // Who is billed (the buyer, their company and tax / VAT number) and where the order goes, side by side.
   y = Math.max(y, 130) + 20;
-  const column = width / 2 - 10;
+  const half = width / 2 - 10;
   const shipX = left + width / 2 + 10;
   doc.fillColor(MUTED).fontSize(9).font('Helvetica-Bold').text('BILL TO', left, y).text('SHIP TO', shipX, y);
   doc
     .fillColor(INK)
     .fontSize(10)
     .font('Helvetica-Bold')
-    .text(business.company || order.buyerName, left, y + 14, { width: column });
+    .text(business.company || order.buyerName, left, y + 14, { width: half });
   doc.font('Helvetica');
-  if (business.company) doc.text(order.buyerName, { width: column });
-  if (business.taxId) doc.text(`Tax / VAT number: ${business.taxId}`, { width: column });
-  doc.text(order.buyer, { width: column });
+  if (business.company) doc.text(order.buyerName, { width: half });
+  if (business.taxId) doc.text(`Tax / VAT number: ${business.taxId}`, { width: half });
+  doc.text(order.buyer, { width: half });
   const billed = doc.y;
-  doc.font('Helvetica-Bold').text(order.buyerName, shipX, y + 14, { width: column });
-  doc.font('Helvetica').text(order.address, { width: column }).text(order.phone, { width: column });
+  doc.font('Helvetica-Bold').text(order.buyerName, shipX, y + 14, { width: half });
+  doc.font('Helvetica').text(order.address, { width: half }).text(order.phone, { width: half });
   y = Math.max(billed, doc.y) + 25;
 
   // Lines.
