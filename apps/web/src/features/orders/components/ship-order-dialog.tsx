@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-hot-toast';
@@ -37,6 +37,15 @@ export function ShipOrderDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const ship = useShipOrder();
+  /** Shipped: its Shipment button goes, so the focus goes to the page's heading once the dialog has closed. */
+  const [shipped, setShipped] = useState(false);
+  // On the dialog's own close event, after the browser has given the focus back to what opened it.
+  const closed = () => {
+    onClose();
+    if (!shipped) return;
+    setShipped(false);
+    requestAnimationFrame(() => pageHeading()?.focus());
+  };
   const {
     register,
     handleSubmit,
@@ -61,13 +70,12 @@ export function ShipOrderDialog({
     ship.mutate(
       { id: order.id, shipment },
       {
-        onSuccess: (shipped) => {
-          const tracking = shipped.trackingNumber ? ` (tracking ${shipped.trackingNumber})` : '';
+        onSuccess: (result) => {
+          const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
           toast.success(`Order #${order.id} is marked as shipped${tracking}.`);
-          onShipped?.(shipped);
+          setShipped(true);
+          onShipped?.(result);
           onClose();
-          // A shipped order has no Shipment button any more: the focus goes to the page's heading, not the page's top.
-          requestAnimationFrame(() => pageHeading()?.focus());
         },
         onError: (error) => {
           if (!setServerFieldErrors(error, FIELDS, setError)) toast.error(`Could not ship order #${order.id}: ${error.message}`);
@@ -77,7 +85,7 @@ export function ShipOrderDialog({
   });
 
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={closed}>
       <div className="modal-box max-w-lg">
         {order && (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
