@@ -80,6 +80,7 @@ export default function OrderPage() {
   const o = order.data;
   const isBuyer = me.data?.email === o.buyer;
   const view = orderStatusRules[o.status][isBuyer ? 'customer' : 'admin'];
+  const track = trackingUrl(o);
 
   return (
     <section aria-labelledby="order-title" className="flex flex-col gap-4">
@@ -120,14 +121,9 @@ export default function OrderPage() {
                     Tracking number <span className="font-mono font-medium break-all">{o.trackingNumber}</span>
                   </dd>
                 )}
-                {trackingUrl(o) && (
+                {track && (
                   <dd>
-                    <a
-                      href={trackingUrl(o) ?? undefined}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="link link-primary font-medium"
-                    >
+                    <a href={track} target="_blank" rel="noopener noreferrer" className="link link-primary font-medium">
                       Track the parcel<span className="sr-only"> on the carrier's site (opens in a new tab)</span>
                     </a>
                   </dd>
