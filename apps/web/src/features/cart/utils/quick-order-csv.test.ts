@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOfCsv } from './quick-order-csv.ts';
+import { rowsOfCsv, UNKNOWN_HEADER } from './quick-order-csv.ts';
 
 describe('quick order: a CSV file', () => {
   it('reads commas, semicolons (a decimal-comma Excel) and tabs, a file ending in a newline as every export does', () => {
@@ -28,5 +28,18 @@ describe('quick order: a CSV file', () => {
     expect(rowsOfCsv('TF-AW250,200,wrench\n').rows).toEqual([
       { row: 1, text: 'TF-AW250 200 wrench', problem: 'Give only a SKU and a quantity' },
     ]);
+  });
+
+  it('says what a header must name when it names neither column, and reads the rows under it by position', () => {
+    expect(rowsOfCsv('Artikel;Menge\nTF-AW250;200\n').rows).toEqual([
+      { row: 1, text: 'Artikel Menge', problem: UNKNOWN_HEADER },
+      { row: 2, sku: 'TF-AW250', quantity: 200 },
+    ]);
+    expect(rowsOfCsv('Part number,Qty ordered,Description\n').rows).toEqual([
+      { row: 1, text: 'Part number Qty ordered Description', problem: UNKNOWN_HEADER },
+    ]);
+    // A first row with a quantity is a line, and its own problem stays.
+    expect(rowsOfCsv('TF-AW250,200,wrench\n').rows[0]).toMatchObject({ problem: 'Give only a SKU and a quantity' });
+    expect(rowsOfCsv('TF-AW250;0\n').rows[0]).toMatchObject({ problem: 'The quantity must be a whole number of pieces' });
   });
 });

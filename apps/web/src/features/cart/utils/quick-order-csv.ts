@@ -3,6 +3,8 @@ import { MAX_QUICK_ORDER_LINES, quickOrderRow, type QuickOrderRow } from '@tools
 
 /** Names a header may give the quantity column. */
 const QUANTITY_NAMES = new Set(['quantity', 'qty']);
+/** Row 1's problem when it is words, no quantity: a header this page does not read. */
+export const UNKNOWN_HEADER = 'A header row must name its columns sku and quantity (or qty)';
 
 /**
  * A quick order's CSV file as rows, each numbered as the spreadsheet numbers its row (the header
@@ -10,7 +12,9 @@ const QUANTITY_NAMES = new Set(['quantity', 'qty']);
  * `quantity` (or `qty`), as an ERP's export has them: only those two are read. The separator is
  * guessed (comma, semicolon as a decimal-comma locale's Excel writes, tab) with empty lines
  * left out of the guess: papaparse, asked about a file ending in a newline, gave up on the
- * semicolon and read each record as one cell.
+ * semicolon and read each record as one cell. A first row of words alone ("Artikel;Menge") is
+ * a header it cannot read: its problem says what to name the columns, and the rows under it are
+ * read by position.
  */
 export function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boolean } {
   const { delimiter } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: 20 }).meta;
@@ -23,9 +27,13 @@ export function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boole
     .map((record, n) => ({ record, row: n + 1 }))
     .filter(({ record, row }) => !(row === 1 && skuAt !== -1) && record.some((cell) => cell.trim() !== ''));
   return {
-    rows: records
-      .slice(0, MAX_QUICK_ORDER_LINES)
-      .map(({ record, row }) => quickOrderRow(row, columns ? columns.map((at) => record[at] ?? '') : record)),
+    rows: records.slice(0, MAX_QUICK_ORDER_LINES).map(({ record, row }) => {
+      const read = quickOrderRow(row, columns ? columns.map((at) => record[at] ?? '') : record);
+      return row === 1 && 'problem' in read && !record.some(isNumber) ? { ...read, problem: UNKNOWN_HEADER } : read;
+    }),
     tooMany: records.length > MAX_QUICK_ORDER_LINES,
   };
 }
+
+/** A cell a quantity could be: digits, with commas between thousands as a spreadsheet shows them. */
+const isNumber = (cell: string): boolean => /^\s*"?\d[\d,]*"?\s*$/.test(cell);
