@@ -25,6 +25,21 @@ test.describe('catalog', () => {
     await expect(page.getByRole('search', { name: 'Search tools' })).toHaveCount(1);
   });
 
+  test("on a tablet, the navbar's search icon opens the catalog with the keyboard in its search box; other links focus the heading", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Search tools' }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toBeFocused();
+    await page.keyboard.type('grind');
+    await expect(page).toHaveURL(/\/tools\?q=grind$/);
+    // A link that asks for nothing: the new page's heading, as before.
+    await page.getByRole('link', { name: 'Blogs' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
   test('Load more takes the keyboard to the first tool it added (Tab from the button, under the list, would skip them)', async ({
     page,
     playwright,

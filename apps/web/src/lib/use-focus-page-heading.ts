@@ -1,20 +1,11 @@
 import { useEffect, useRef } from 'react';
-
-/**
- * The heading that names the page now shown: a dashboard page's own heading (inside
- * `[data-page-content]`), else the page's h1. Null while the page is still loading.
- */
-export function pageHeading(root: ParentNode): HTMLElement | null {
-  // In the dashboard, its page's own heading once that page has loaded (never the frame's h1).
-  const content = root.querySelector<HTMLElement>('main [data-page-content]');
-  if (content) return content.querySelector<HTMLElement>('h2, h1');
-  return root.querySelector<HTMLElement>('main h1');
-}
+import { arrivalFocusId, shownPageHeading } from './focus.ts';
 
 /**
  * After every page change (not the first load, not a link to a section such as /#contact),
  * moves the keyboard and screen-reader focus to the new page's heading, as a full page load
- * would start at the top: waits up to 10 s for a lazily loaded page to render it.
+ * would start at the top: waits up to 10 s for a lazily loaded page to render it. A link that
+ * asked for one of the page's fields (focusOnArrival) has that field focused instead.
  */
 export function useFocusPageHeading(location: string): void {
   const shown = useRef(location);
@@ -25,12 +16,14 @@ export function useFocusPageHeading(location: string): void {
     let frame = 0;
     const deadline = performance.now() + 10_000;
     const tryFocus = () => {
-      const heading = pageHeading(document);
+      const asked = arrivalFocusId();
+      const field = asked ? document.getElementById(asked) : null;
+      const target = field ?? shownPageHeading();
       // Rendered but still hidden while part of the page loads (React's Suspense hides it): wait.
-      if (heading && heading.getClientRects().length > 0) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-        if (document.activeElement === heading) return;
+      if (target && target.getClientRects().length > 0) {
+        if (!field && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+        if (document.activeElement === target) return;
       }
       if (performance.now() < deadline) frame = requestAnimationFrame(tryFocus);
     };

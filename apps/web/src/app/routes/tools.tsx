@@ -2,7 +2,7 @@ import { publicPageHeads } from '@toolsify/shared/tool-page-head';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { searchWords, type ToolSort } from '@toolsify/shared/search';
-import { SearchInput } from '../../components/ui/search-input.tsx';
+import { CATALOG_SEARCH_ID, SearchInput } from '../../components/ui/search-input.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -36,9 +36,6 @@ const centsToDollars = (cents: number | undefined) => (cents === undefined ? '' 
  * result. Typing searches after a short pause (replacing the history entry, so Back does not
  * walk through every letter); a filter or sort change is a new entry.
  */
-/** The catalog's search box (one a page). */
-const CATALOG_SEARCH_ID = 'catalog-search';
-
 export default function ToolsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = catalogParamsFrom(searchParams);

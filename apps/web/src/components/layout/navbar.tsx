@@ -3,6 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Icon } from '../ui/icon.tsx';
+import { CATALOG_SEARCH_ID } from '../ui/search-input.tsx';
+import { focusOnArrival } from '../../lib/focus.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { NavbarSearch } from './navbar-search.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
@@ -119,9 +121,14 @@ export function Navbar() {
         </Link>
         {/* The catalog page has its own, bigger search box. */}
         {location !== '/tools' && <NavbarSearch className="hidden max-w-xs flex-1 lg:block" />}
-        {/* On a tablet the links leave no room for the box: a way to the catalog's search instead. */}
+        {/* On a tablet the links leave no room for the box: a way to the catalog's search box instead. */}
         {location !== '/tools' && (
-          <Link href="/tools" className="btn btn-ghost btn-sm btn-square ml-auto hidden md:inline-flex lg:hidden" aria-label="Search tools">
+          <Link
+            href="/tools"
+            state={focusOnArrival(CATALOG_SEARCH_ID)}
+            className="btn btn-ghost btn-sm btn-square ml-auto hidden md:inline-flex lg:hidden"
+            aria-label="Search tools"
+          >
             <Icon name="search" className="h-5 w-5" />
           </Link>
         )}

@@ -1,5 +1,8 @@
 import { MAX_SEARCH_LENGTH } from '@toolsify/shared/search';
 
+/** The id of the catalog page's search field: Clear filters and the tablet navbar's search link focus it. */
+export const CATALOG_SEARCH_ID = 'catalog-search';
+
 /** The catalog's search field (the navbar's and the catalog page's): its text, as typed. */
 export function SearchInput({
   id,
