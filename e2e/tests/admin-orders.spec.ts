@@ -195,6 +195,46 @@ test.describe('Manage All Orders: find and export', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  test("an admin's cancel can give the buyer a reason, which the buyer's order and My Orders show", async ({
+    page,
+    playwright,
+    browser,
+  }) => {
+    const fx = await placeOrders(playwright);
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/manage?q=PO-${fx.stamp}-B`);
+    await rowOf(page, fx.wrenches)
+      .getByRole('button', { name: `Cancel order #${fx.wrenches.id}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.getByLabel('Reason for the buyer (optional)').fill('Out of stock until March');
+    await screenshots(page, 'cancel-with-reason');
+    await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, fx.wrenches)).toHaveCount(0);
+
+    const buyer = await browser.newPage();
+    await signIn(buyer, fx.buyer);
+    await buyer.goto('/dashboard/orders?cancelled=show');
+    await expect(visible(buyer.getByTestId(`order-${fx.wrenches.id}`)).getByTestId('order-cancellation')).toContainText(
+      'Cancelled by the store on',
+    );
+    await expect(visible(buyer.getByTestId(`order-${fx.wrenches.id}`)).getByTestId('order-cancellation')).toContainText(
+      'Out of stock until March',
+    );
+    await buyer.close();
+  });
+
+  test("a buyer's own cancel asks no reason", async ({ page, playwright }) => {
+    const fx = await placeOrders(playwright);
+    await signIn(page, fx.buyer);
+    await page.goto(`/dashboard/orders/${fx.hammers.id}`);
+    await page.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await expect(dialog.getByRole('button', { name: 'Keep order' })).toBeFocused();
+    await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  });
+
   test('is for admins: a customer gets no orders and no export', async ({ page }) => {
     await signIn(page, newAccount('nosy'));
     const res = await page.request.get('/api/orders/export.csv');

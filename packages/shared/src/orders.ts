@@ -437,6 +437,19 @@ export const shipOrderBodySchema = z.strictObject({
 export type ShipOrderInput = z.output<typeof shipOrderBodySchema>;
 export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Cancelling (the cancel dialog)
+
+export const MAX_CANCEL_REASON_LENGTH = 200;
+
+/**
+ * `DELETE /api/orders/:id`: no body (the spec's cancel), or `{ reason? }`, why it was cancelled
+ * (an admin's word to the buyer: "Out of stock until March"), kept in the order's history and
+ * told in the cancelled email. The dialog's form uses the same schema.
+ */
+export const cancelOrderBodySchema = z.strictObject({ reason: optionalLine('Reason', MAX_CANCEL_REASON_LENGTH) });
+export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;
+
 /**
  * A shipment in words, as the order's history and the order lists say it: "UPS, tracking
  * 1Z999AA10123456784" (null: neither was given).

@@ -146,6 +146,9 @@ describe('order emails (file outbox)', () => {
     expect((await as(app, buyer, { method: 'DELETE', url: `/api/orders/${byBuyer.id}` })).statusCode).toBe(200);
     const byAdmin = await place(app, buyer, orderBody(tool.id, 1));
     expect((await as(app, admin, { method: 'DELETE', url: `/api/orders/${byAdmin.id}` })).statusCode).toBe(200);
+    const withReason = await place(app, buyer, orderBody(tool.id, 1));
+    const reason = 'Out of stock until <March>';
+    expect((await as(app, admin, { method: 'DELETE', url: `/api/orders/${withReason.id}`, payload: { reason } })).statusCode).toBe(200);
     const expired = await place(app, buyer, orderBody(tool.id, 1));
     await app.db.updateTable('orders').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', expired.id).execute();
     expect(await expireUnpaidOrders(app, new Date('2020-01-03T00:00:00.000Z'))).toBe(1);
@@ -155,6 +158,12 @@ describe('order emails (file outbox)', () => {
     expect(subject(`Order #${shipped.id} has shipped`)?.body).toContain('Your order is on its way.');
     expect(subject(`Order #${byBuyer.id} was cancelled`)?.body).toContain('You cancelled this order.');
     expect(subject(`Order #${byAdmin.id} was cancelled`)?.body).toContain('The store cancelled this order.');
+    expect(subject(`Order #${byAdmin.id} was cancelled`)?.body).not.toContain('Reason:');
+    // The admin's reason, a fact of its own, escaped in the HTML.
+    const told = subject(`Order #${withReason.id} was cancelled`);
+    expect(told?.body).toContain(`The store cancelled this order.\n\nOrder: #${withReason.id}`);
+    expect(told?.body).toContain(`Reason: ${reason}`);
+    expect(htmlPart(told!)).toContain('Out of stock until &lt;March&gt;');
     // The way back to it, where Order again puts its tools in the cart.
     expect(subject(`Order #${byAdmin.id} was cancelled`)?.links).toContain(`https://shop.example/dashboard/orders/${byAdmin.id}`);
     expect(subject(`Order #${expired.id} was cancelled`)?.body).toContain(

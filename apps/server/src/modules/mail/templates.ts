@@ -297,10 +297,13 @@ export function cancellationReason({ actor, note }: Cancellation): string {
 export function orderCancelledEmail(context: OrderMailContext & { cancellation: Cancellation }): RenderedMail {
   const { order } = context;
   const subject = `Order #${order.id} was cancelled`;
+  const { actor, note } = context.cancellation;
   const reason = cancellationReason(context.cancellation);
   const info = facts([
     ['Order', `#${order.id}`],
     ['Placed', formatMailTime(order.createdAt)],
+    // The store's automatic cancel says why in its sentence; a person's reason is a fact of its own.
+    ['Reason', actor === 'store' ? null : note],
     ['PO number', order.poNumber],
     ...businessFacts(context),
   ]);

@@ -327,6 +327,37 @@ describe('orders API', () => {
       expect(await stockOf(app, tool.id)).toBe(100);
     });
 
+    it("keeps an admin's reason in the order's history and the audit log; a bad reason is refused and changes nothing", async () => {
+      const tool = await makeTool(app, { available: 100 });
+      const order = await placed(alice, tool.id, 10);
+      const cancel = (payload: Record<string, unknown>) => as(app, admin, { method: 'DELETE', url: `/api/orders/${order.id}`, payload });
+      for (const payload of [{ reason: 'x'.repeat(201) }, { reason: 'Out of stock\nuntil March' }, { reason: 42 }]) {
+        const res = await cancel(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().error.fields).toHaveProperty('reason');
+      }
+      // A field the server sets is refused, not ignored.
+      expect((await cancel({ reason: 'Fine', status: 'paid' })).statusCode).toBe(400);
+      expect(await stockOf(app, tool.id)).toBe(90);
+
+      expect((await cancel({ reason: '  Out of stock until March  ' })).statusCode).toBe(200);
+      expect(await stockOf(app, tool.id)).toBe(100);
+      const seen = (await as(app, alice, { url: `/api/orders/${order.id}` })).json() as Order;
+      expect(seen.history?.at(-1)).toMatchObject({ kind: 'cancelled', by: 'admin', note: 'Out of stock until March' });
+      const audit = await app.db
+        .selectFrom('audit_event')
+        .select('changes')
+        .where('action', '=', 'order.cancel')
+        .where('target_id', '=', String(order.id))
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.changes)).toMatchObject({ before: { reason: null }, after: { reason: 'Out of stock until March' } });
+      // An empty reason is none, as no body is.
+      const other = await placed(alice, tool.id, 1);
+      expect((await as(app, admin, { method: 'DELETE', url: `/api/orders/${other.id}`, payload: { reason: ' ' } })).statusCode).toBe(200);
+      const none = (await as(app, alice, { url: `/api/orders/${other.id}` })).json() as Order;
+      expect(none.history?.at(-1)).toMatchObject({ kind: 'cancelled', note: null });
+    });
+
     it('refuses to cancel a paid or shipped order (409), for buyer and admin alike', async () => {
       const tool = await makeTool(app, { available: 100 });
       const order = await placed(alice, tool.id, 10);

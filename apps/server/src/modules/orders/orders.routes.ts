@@ -6,6 +6,7 @@ import { errorBodySchema } from '@toolsify/shared/errors';
 import {
   IDEMPOTENCY_HEADER,
   allOrdersQuerySchema,
+  cancelOrderBodySchema,
   idempotencyKeySchema,
   myOrdersExportQuerySchema,
   myOrdersQuerySchema,
@@ -154,11 +155,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'Cancel an unpaid order (its buyer or an admin); its stock comes back once',
+        description:
+          'Body (optional): `{ reason? }`, at most 200 characters on one line (empty or null: none). It is kept in the order\'s history and told to the buyer in the "cancelled" email.',
         params: idParamsSchema,
+        body: cancelOrderBodySchema.nullish(),
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => cancelOrder(app, request.params.id, requireUser(request)),
+    async (request) => cancelOrder(app, request.params.id, requireUser(request), request.body?.reason ?? null),
   );
 
   app.post(

@@ -343,10 +343,10 @@ export async function listAllOrders(deps: OrdersDeps, query: AllOrdersQuery): Pr
  * second cancel, or a cancel racing a payment that won, changes nothing and answers 409) and
  * the stock goes back. The row stays, as cancelled.
  */
-export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser): Promise<Order> {
+export async function cancelOrder(deps: OrdersDeps, id: number, user: SessionUser, reason: string | null = null): Promise<Order> {
   const order = await findVisibleOrder(deps.db, id, user);
   if (!canPerform(order.status, actorOf(order, user), 'cancel')) throw cannotCancel(order);
-  const by: OrderChange = { actor: actorOf(order, user).isBuyer ? 'buyer' : 'admin', actorId: user.id, note: null };
+  const by: OrderChange = { actor: actorOf(order, user).isBuyer ? 'buyer' : 'admin', actorId: user.id, note: reason };
   return present(deps, await cancelUnpaid(deps, order, by));
 }
 
@@ -379,14 +379,14 @@ async function cancelInTransaction(
   if (cancelled) {
     await returnStock(trx, deps.dialect, cancelled.id);
     await recordOrderEvent(trx, cancelled.id, 'cancelled', by);
-    if (by.actor === 'admin' && by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.cancel', cancelled, 'unpaid');
+    if (by.actor === 'admin' && by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.cancel', cancelled, 'unpaid', by.note);
   }
   return cancelled;
 }
 
 /**
  * An admin's change of someone's order, in the audit log, in the change's transaction: its
- * status, and a shipment's carrier and tracking number (only what was given is kept).
+ * status, a shipment's carrier and tracking number, a cancel's reason (only what was given is kept).
  */
 async function auditOrderChange(
   trx: Transaction<Database>,
@@ -394,13 +394,14 @@ async function auditOrderChange(
   action: 'order.ship' | 'order.cancel',
   order: OrderRow,
   from: OrderRow['status'],
+  reason: string | null = null,
 ): Promise<void> {
   await recordAudit(trx, {
     actorId,
     action,
     target: { type: 'order', id: order.id, label: `#${order.id} (${order.buyer_email})` },
-    before: { status: from, carrier: null, trackingNumber: null },
-    after: { status: order.status, carrier: order.carrier, trackingNumber: order.tracking_number },
+    before: { status: from, carrier: null, trackingNumber: null, reason: null },
+    after: { status: order.status, carrier: order.carrier, trackingNumber: order.tracking_number, reason },
   });
 }
 

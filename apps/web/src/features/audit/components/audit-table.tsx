@@ -21,6 +21,7 @@ const fieldLabels: Record<string, string> = {
   lowStockThreshold: 'Low-stock threshold',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
+  reason: 'Reason',
 };
 
 function show(field: string, value: unknown): string {

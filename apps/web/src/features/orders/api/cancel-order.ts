@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@toolsify/shared/orders';
+import type { CancelOrderBody, Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
 import { updateCachedOrderLists } from './orders-query-key.ts';
 import { WITH_CANCELLED } from './get-my-orders.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** `DELETE /api/orders/:id`: cancels an unpaid order; its stock comes back. */
-export function cancelOrder(id: number): Promise<Order> {
-  return api<Order>(`/api/orders/${id}`, { method: 'DELETE' });
+/**
+ * `DELETE /api/orders/:id`: cancels an unpaid order; its stock comes back. An admin may give
+ * the buyer a reason; without one no body is sent, as the spec's cancel sends none.
+ */
+export function cancelOrder({ id, reason }: { id: number; reason?: string }): Promise<Order> {
+  return api<Order>(`/api/orders/${id}`, { method: 'DELETE', ...(reason?.trim() ? { body: { reason } satisfies CancelOrderBody } : {}) });
 }
 
 export function useCancelOrder() {

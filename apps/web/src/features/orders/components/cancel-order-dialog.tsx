@@ -1,14 +1,16 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import type { Order } from '@toolsify/shared/orders';
+import { MAX_CANCEL_REASON_LENGTH, type Order } from '@toolsify/shared/orders';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { pageHeading } from '../../../lib/focus.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 
 /**
  * "Cancel this order?": the confirmation the spec asks for before cancelling. On success the
- * order leaves the lists and its pieces go back in stock.
+ * order leaves the lists and its pieces go back in stock. An admin cancelling someone's order
+ * may give a reason, which the buyer's email and the order's history tell.
  */
 export function CancelOrderDialog({
   order,
@@ -21,6 +23,14 @@ export function CancelOrderDialog({
   onCancelled?: (order: Order) => void;
 }) {
   const cancel = useCancelOrder();
+  const me = useMe();
+  // An admin cancelling a buyer's order (not their own): the store's word to the buyer.
+  const asStore = order !== null && Boolean(me.data) && me.data?.email !== order.buyer;
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onClose();
+  };
   // A cancelled order has no Cancel button any more (nor, in My Orders, a row): the focus goes to the page's heading.
   const cancelled = useRef(false);
   return (
@@ -30,7 +40,7 @@ export function CancelOrderDialog({
       confirmLabel="Yes, cancel order"
       dismissLabel="Keep order"
       busy={cancel.isPending}
-      onClose={onClose}
+      onClose={close}
       returnFocus={() => {
         const done = cancelled.current;
         cancelled.current = false;
@@ -38,14 +48,14 @@ export function CancelOrderDialog({
       }}
       onConfirm={() => {
         if (!order) return;
-        cancel.mutate(order.id, {
+        cancel.mutate(asStore ? { id: order.id, reason } : { id: order.id }, {
           onSuccess: (result) => {
             cancelled.current = true;
             toast.success(`Order #${order.id} is cancelled.`);
             onCancelled?.(result);
           },
           onError: (error) => toast.error(`Could not cancel order #${order.id}: ${error.message}`),
-          onSettled: onClose,
+          onSettled: close,
         });
       }}
     >
@@ -57,6 +67,20 @@ export function CancelOrderDialog({
             : `${formatCount(order.quantity)} × ${order.tool} (${formatCents(order.totalCents)})`}
           . It cannot be undone; the pieces go back in stock.
         </p>
+      )}
+      {asStore && (
+        <label className="mt-4 block">
+          <span className="text-sm font-medium text-base-content">Reason for the buyer (optional)</span>
+          <input
+            type="text"
+            className="input input-bordered mt-1 w-full"
+            value={reason}
+            maxLength={MAX_CANCEL_REASON_LENGTH}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="Out of stock until March"
+          />
+          <span className="mt-1 block text-sm">The cancellation email and the order's history tell it.</span>
+        </label>
       )}
     </ConfirmDialog>
   );
