@@ -180,15 +180,21 @@ for (const width of [375, 1280]) {
 test('a cart line whose tool is gone or whose quantity no longer fits is flagged, never changed, and blocks checkout', async ({ page }) => {
   await signIn(page, newAccount('cart-flags'));
   const vise = await toolBySku(page.request, 'TF-BV125');
-  // As after a deletion (the tool answers 404) and after the stock fell below the line's quantity.
+  // As after a deletion (the store no longer answers it) and after the stock fell below the line's quantity.
   const lines = [
     { toolId: 2_000_000_000, quantity: 5 },
     { toolId: vise.id, quantity: vise.available + 1 },
   ];
   expect((await page.request.put('/api/cart', { data: { lines } })).status()).toBe(200);
+  const toolReads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/tools\//.test(new URL(request.url()).pathname)) toolReads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
   await page.goto('/cart');
   await expect(cartLines(page)).toHaveCount(2);
   await expect(cartLines(page).first()).toContainText('This tool is no longer sold. Remove it to check out.');
+  // Every line's tool in one request, not one a line.
+  expect(toolReads).toEqual(['POST /api/tools/by-id']);
   await expect(cartLines(page).nth(1)).toContainText("You cant't place order more than available quantity");
   await expect(page.getByText('2 lines need a change before you can check out.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();

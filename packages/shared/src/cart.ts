@@ -31,3 +31,14 @@ export const skuLookupSchema = z.strictObject({
     .min(1, 'Send at least one SKU')
     .max(MAX_QUICK_ORDER_LINES, `At most ${MAX_QUICK_ORDER_LINES} SKUs at a time`),
 });
+
+/**
+ * `POST /api/tools/by-id`: the live tools of these ids, for the cart and Order again (one request
+ * for every line; a line's tool missing from the answer is no longer sold).
+ */
+export const toolIdsLookupSchema = z.strictObject({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: 'ids must be a list of tool ids' })
+    .min(1, 'Send at least one tool id')
+    .max(MAX_QUICK_ORDER_LINES, `At most ${MAX_QUICK_ORDER_LINES} tool ids at a time`),
+});

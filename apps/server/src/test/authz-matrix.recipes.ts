@@ -288,6 +288,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/tools': () => get('/api/tools?limit=6'),
   'GET /api/tools/:id': (fx) => get(`/api/tools/${fx.toolId}`),
   'POST /api/tools/by-sku': () => ({ method: 'POST', url: '/api/tools/by-sku', payload: { skus: ['TS-1', 'no-such-sku'] } }),
+  'POST /api/tools/by-id': (fx) => ({ method: 'POST', url: '/api/tools/by-id', payload: { ids: [fx.toolId, 2_000_000_000] } }),
   'GET /tools/:id': (fx) => get(`/tools/${fx.toolId}`),
   'GET /sitemap.xml': () => get('/sitemap.xml'),
   'GET /sitemap/:file': () => get('/sitemap/pages.xml'),

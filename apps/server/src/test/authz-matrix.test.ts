@@ -20,6 +20,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/tools': [200, 200, 200, 200],
   'GET /api/tools/:id': [200, 200, 200, 200],
   'POST /api/tools/by-sku': [200, 200, 200, 200],
+  'POST /api/tools/by-id': [200, 200, 200, 200],
   'POST /api/tools': [401, 403, 403, 201],
   'GET /api/tools/manage': [401, 403, 403, 200],
   'GET /api/tools/export.csv': [401, 403, 403, 200],

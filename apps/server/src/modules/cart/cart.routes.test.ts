@@ -76,4 +76,29 @@ describe('the cart and quick-order lookups', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.fields).toEqual({ skus: 'At most 200 SKUs at a time' });
   });
+
+  it('reads the live tools of many ids in one request, in the order asked, each once; a deleted or unknown one is left out', async () => {
+    const first = await makeTool(app, { available: 10 });
+    const second = await makeTool(app, { available: 10 });
+    const gone = await makeTool(app, { available: 10 });
+    await as(app, admin, { method: 'DELETE', url: `/api/tools/${gone.id}` });
+    const lookup = (payload: unknown) => app.inject({ method: 'POST', url: '/api/tools/by-id', payload: payload as object });
+    const res = await lookup({ ids: [second.id, gone.id, 2_000_000_000, first.id, second.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((t: { id: number }) => t.id)).toEqual([second.id, first.id]);
+    expect(res.json().items[0]).toMatchObject({ id: second.id, sku: second.sku, available: 10 });
+
+    for (const [payload, message] of [
+      [{ ids: [] }, 'Send at least one tool id'],
+      [{ ids: Array.from({ length: 201 }, (_, n) => n + 1) }, 'At most 200 tool ids at a time'],
+      [{ ids: 'all' }, 'ids must be a list of tool ids'],
+    ] as const) {
+      const refused = await lookup(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ ids: message });
+    }
+    for (const payload of [{ ids: [0] }, { ids: [1.5] }, { ids: ['1'] }, { ids: [1], skus: ['x'] }, {}]) {
+      expect((await lookup(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
 });

@@ -15,8 +15,17 @@ import {
   managedToolsQuerySchema,
 } from '@toolsify/shared/tools';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { createTool, deleteTool, findToolsBySku, getTool, listManagedTools, listTools, updateTool } from './tools.service.ts';
-import { skuLookupSchema } from '@toolsify/shared/cart';
+import {
+  createTool,
+  deleteTool,
+  findToolsById,
+  findToolsBySku,
+  getTool,
+  listManagedTools,
+  listTools,
+  updateTool,
+} from './tools.service.ts';
+import { skuLookupSchema, toolIdsLookupSchema } from '@toolsify/shared/cart';
 import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
@@ -89,6 +98,21 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ items: await findToolsBySku(app, request.body.skus) }),
+  );
+
+  app.post(
+    '/api/tools/by-id',
+    {
+      bodyLimit: 16 * 1024,
+      config: app.config.RATE_LIMIT ? { rateLimit: { max: 120, timeWindow: '1 minute' } } : {},
+      schema: {
+        tags: ['tools'],
+        summary: 'The cart and Order again: the live tools of these ids, at most 200 at a time (an id left out is unknown or deleted)',
+        body: toolIdsLookupSchema,
+        response: { 200: z.object({ items: z.array(toolSchema) }), 400: errorBodySchema },
+      },
+    },
+    async (request) => ({ items: await findToolsById(app, request.body.ids) }),
   );
 
   app.get(

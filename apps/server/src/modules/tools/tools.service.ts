@@ -224,6 +224,16 @@ export async function findToolsBySku(deps: Pick<ServiceDeps, 'db'>, skus: readon
   return (await findLiveToolsBySku(deps.db, skus)).map(toTool);
 }
 
+/** The live tools of these ids, in the order asked (an unknown or deleted one left out). */
+export async function findToolsById(deps: Pick<ServiceDeps, 'db'>, ids: readonly number[]): Promise<Tool[]> {
+  const rows = new Map((await findLiveToolsByIds(deps.db, [...new Set(ids)])).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    rows.delete(id); // each tool once, however often it is asked for
+    return row ? [toTool(row)] : [];
+  });
+}
+
 /** A live tool, or undefined when it is unknown or deleted. */
 export async function findTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<Tool | undefined> {
   const row = await findToolById(deps.db, id);

@@ -10,13 +10,12 @@ import { MAX_CART_LINES, type CartLine } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { TYPING_PAUSE_MS } from '../../lib/use-typed-search.ts';
 import { useCart } from '../../features/cart/api/cart.ts';
 import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
 import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
-import { getTool } from '../../features/orders/api/get-tool.ts';
+import { lookupToolIds } from '../../features/cart/api/lookup-tools.ts';
 import { QuantityStepper } from '../../features/orders/components/quantity-stepper.tsx';
 
 /** A cart line with its tool as it is today: gone (deleted), or its price and what is wrong. */
@@ -93,32 +92,33 @@ export default function CartPage() {
   usePageMeta({ title: 'Cart' });
   const cart = useCart();
   const [, navigate] = useLocation();
-  // Today's tools for the lines, in one query (a tool that is gone answers 404: flagged).
+  // Today's tools for the lines, in one request: a line whose tool the answer leaves out is no longer sold.
   const ids = cart.lines.map((line) => line.toolId);
   const tools = useQuery({
     queryKey: [...queryKeys.tools, 'cart', ids],
-    queryFn: () => Promise.allSettled(ids.map((id) => getTool(id))),
+    queryFn: async () => ({ asked: new Set(ids), found: await lookupToolIds(ids) }),
     enabled: ids.length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  const byId = new Map<number, PromiseSettledResult<Tool>>((tools.data ?? []).map((result, n) => [ids[n] ?? 0, result]));
   const priced: PricedLine[] = cart.lines.map((line) => {
-    const result = byId.get(line.toolId);
-    const gone = result?.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 404;
-    const tool = result?.status === 'fulfilled' ? result.value : null;
+    // The previous answer stays while a new one loads: a line it did not ask about is loading, not gone.
+    const asked = tools.data?.asked.has(line.toolId) ?? false;
+    const tool = tools.data?.found.get(line.toolId) ?? null;
+    const failed = !asked && tools.isError;
     const check = tool && tool.available > 0 ? checkQuantity(line.quantity, tool) : null;
-    const problem = gone
-      ? 'This tool is no longer sold. Remove it to check out.'
-      : tool
-        ? tool.available === 0
-          ? 'Out of Stock'
-          : (check?.message ?? null)
-        : result?.status === 'rejected'
-          ? 'Could not load this tool.'
-          : null;
+    const problem =
+      asked && !tool
+        ? 'This tool is no longer sold. Remove it to check out.'
+        : tool
+          ? tool.available === 0
+            ? 'Out of Stock'
+            : (check?.message ?? null)
+          : failed
+            ? 'Could not load this tool.'
+            : null;
     const largest = tool && check?.kind === 'above-available' ? largestOrderable(tool) : 0;
-    return { line, tool, loading: result === undefined, problem, orderableNow: largest > 0 ? largest : null };
+    return { line, tool, loading: !asked && !failed, problem, orderableNow: largest > 0 ? largest : null };
   });
   const total = priced.reduce((sum, p) => sum + (p.tool && !p.problem ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
   const flagged = priced.filter((p) => p.problem).length;

@@ -3,19 +3,13 @@ import { toast } from 'react-hot-toast';
 import { MAX_CART_LINES } from '@toolsify/shared/cart-lines';
 import { formatCount } from '@toolsify/shared/money';
 import type { OrderLine } from '@toolsify/shared/orders';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getTool } from '../../orders/api/get-tool.ts';
 import { useCart } from './cart.ts';
+import { lookupToolIds } from './lookup-tools.ts';
 
-/** The lines of an order whose tools are no longer sold (their page answers 404); a tool that could not be read is kept. */
+/** The lines of an order whose tools are no longer sold (left out of the store's answer, read in one request). */
 async function linesNoLongerSold(lines: readonly OrderLine[]): Promise<Set<OrderLine>> {
-  const read = await Promise.allSettled(lines.map((line) => getTool(line.toolId)));
-  return new Set(
-    lines.filter((_, n) => {
-      const result = read[n];
-      return result?.status === 'rejected' && result.reason instanceof ApiError && result.reason.status === 404;
-    }),
-  );
+  const live = await lookupToolIds(lines.map((line) => line.toolId));
+  return new Set(lines.filter((line) => !live.has(line.toolId)));
 }
 
 /** "Claw Hammer 16 oz (TF-CH16)", "… and 2 more". */

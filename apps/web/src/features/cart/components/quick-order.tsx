@@ -4,7 +4,7 @@ import { checkQuantity } from '@toolsify/shared/orders';
 import { lineCostCents } from '@toolsify/shared/pricing';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrder, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
-import { lookupSkus } from '../api/lookup-skus.ts';
+import { lookupSkus } from '../api/lookup-tools.ts';
 import { rowsOfCsv } from '../utils/quick-order-csv.ts';
 import { focusWhenDrawn } from '../../../lib/focus.ts';
 
