@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { pageHeading } from '../../lib/focus.ts';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /**
    * Where the focus goes once it has closed; null (or none given): back to what opened it, as the
-   * browser does, or to the page's heading when that is gone or disabled.
+   * browser does, or to the page's heading when that is gone or disabled (useModalDialog).
    */
   returnFocus?: () => HTMLElement | null;
 }
@@ -38,39 +38,9 @@ export function ConfirmDialog({
   returnFocus,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const closed = useModalDialog(ref, { open, onClose, returnFocus });
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  const closed = () => {
-    onClose();
-    // The browser gives the focus back to what had it, unless that is gone or had lost it already
-    // (disabled while it worked): then it would fall to the top of the page. Checked once React has
-    // drawn the page after onClose.
-    requestAnimationFrame(() => {
-      const chosen = returnFocus?.();
-      if (chosen) {
-        chosen.focus();
-        return;
-      }
-      const now = document.activeElement;
-      if (now && now !== document.body) return;
-      const back = opener.current;
-      const target =
-        back instanceof HTMLElement && back.isConnected && !back.matches(':disabled') && back !== document.body ? back : pageHeading();
-      target?.focus();
-    });
-  };
 
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} aria-describedby={bodyId} onClose={closed}>

@@ -12,6 +12,7 @@ import {
 import { InputField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { pageHeading } from '../../../lib/focus.ts';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { formatCount } from '@toolsify/shared/money';
 
@@ -34,18 +35,20 @@ export function ShipOrderDialog({
   /** After the server has marked it shipped (the order page shows it afresh). */
   onShipped?: (order: Order) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const ship = useShipOrder();
   /** Shipped: its Shipment button goes, so the focus goes to the page's heading once the dialog has closed. */
   const [shipped, setShipped] = useState(false);
-  // On the dialog's own close event, after the browser has given the focus back to what opened it.
-  const closed = () => {
-    onClose();
-    if (!shipped) return;
-    setShipped(false);
-    requestAnimationFrame(() => pageHeading()?.focus());
-  };
+  const ref = useRef<HTMLDialogElement>(null);
+  const closed = useModalDialog(ref, {
+    open: order !== null,
+    onClose,
+    returnFocus: () => {
+      if (!shipped) return null;
+      setShipped(false);
+      return pageHeading();
+    },
+  });
   const {
     register,
     handleSubmit,
@@ -54,15 +57,9 @@ export function ShipOrderDialog({
     formState: { errors },
   } = useForm<ShipOrderBody>({ resolver: zodResolver(shipOrderBodySchema), defaultValues: empty });
 
+  // Each order's dialog starts empty.
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (order) {
-      reset(empty);
-      if (!dialog.open) dialog.showModal();
-    } else if (dialog.open) {
-      dialog.close();
-    }
+    if (order) reset(empty);
   }, [order, reset]);
 
   const onSubmit = handleSubmit((shipment) => {

@@ -12,6 +12,7 @@ import { LowStockField } from './low-stock-field.tsx';
 import { PricingFields } from './pricing-fields.tsx';
 import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 import { formatCount } from '@toolsify/shared/money';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
 
 /** The API's field names mapped to the form's. */
 const FIELD_OF: Record<string, keyof EditToolFormValues> = {
@@ -70,9 +71,8 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
   } = form;
   const stockDelta = useWatch({ control, name: 'stockDelta' });
 
+  const closed = useModalDialog(ref, { open: tool !== null, onClose });
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
     if (tool) {
       reset({
         name: tool.name,
@@ -89,9 +89,6 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
         stockReason: 'restock',
       });
       update.reset();
-      if (!dialog.open) dialog.showModal();
-    } else if (dialog.open) {
-      dialog.close();
     }
     // Reset only when another tool is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -122,7 +119,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
   const after = tool && Number.isInteger(stockDelta) ? tool.available + stockDelta : null;
 
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={closed}>
       <div className="modal-box max-w-xl">
         {tool && (
           <FormProvider {...form}>
