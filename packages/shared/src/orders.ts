@@ -437,6 +437,9 @@ export const shipOrderBodySchema = z.strictObject({
 export type ShipOrderInput = z.output<typeof shipOrderBodySchema>;
 export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
 
+/** A PO number as a label: "PO 4471", and "PO-4471" as it is (not "PO PO-4471"). */
+export const poLabel = (poNumber: string): string => (/^p\.?o\b/i.test(poNumber) ? poNumber : `PO ${poNumber}`);
+
 // ---------------------------------------------------------------------------------------------
 // Cancelling (the cancel dialog)
 

@@ -94,7 +94,7 @@ export default function OrderPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <PaymentOrderSummary order={o} />
+          <PaymentOrderSummary order={o} numbered={false} />
         </div>
         <div className="card grid gap-3 border border-base-300 bg-base-100 p-5 text-sm shadow-sm lg:col-span-2">
           <dl className="grid gap-3">

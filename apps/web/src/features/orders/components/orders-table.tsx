@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import type { Order } from '@toolsify/shared/orders';
+import { poLabel, type Order } from '@toolsify/shared/orders';
 import { OrderStatus, type OrderViewer } from './order-status.tsx';
 import { dateFormat } from '../../../lib/date-format.ts';
 
@@ -34,7 +34,7 @@ const orderCell: Column = {
       >
         #{o.id}
       </Link>
-      {o.poNumber && <span className="font-mono text-xs text-base-content/70">PO {o.poNumber}</span>}
+      {o.poNumber && <span className="font-mono text-xs text-base-content/70">{poLabel(o.poNumber)}</span>}
       {o.invoiceNumber && (
         <a
           href={`/api/orders/${o.id}/invoice.pdf`}

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import {
   MAX_CARRIER_LENGTH,
   MAX_TRACKING_NUMBER_LENGTH,
+  poLabel,
   shipOrderBodySchema,
   type Order,
   type ShipOrderBody,
@@ -99,7 +100,7 @@ export function ShipOrderDialog({
               <p className="text-base-content/80">Phone: {order.phone}</p>
               <p className="mt-2 text-base-content/70">
                 {formatCount(order.quantity)} pieces: {order.tool}
-                {order.poNumber && <span className="font-mono"> · PO {order.poNumber}</span>}
+                {order.poNumber && <span className="font-mono"> · {poLabel(order.poNumber)}</span>}
               </p>
             </section>
             <div className="grid gap-4 sm:grid-cols-2">

@@ -1,25 +1,34 @@
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import type { Order } from '@toolsify/shared/orders';
+import { poLabel, type Order } from '@toolsify/shared/orders';
 
 export interface PaymentOrderSummaryProps {
   order: Pick<Order, 'id' | 'tool' | 'quantity' | 'unitPriceCents' | 'totalCents' | 'lines' | 'poNumber'>;
+  /** Whether it says the order's number and PO: not on the order's own page, whose heading and details do. */
+  numbered?: boolean;
 }
 
-/** The order being paid: its tool and quantity x unit price = total, or each line of a larger order and the total. */
-export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
+/**
+ * The order being paid: its tool (with its SKU) and quantity x unit price = total, or each line
+ * of a larger order with its SKU, and the total.
+ */
+export function PaymentOrderSummary({ order, numbered = true }: PaymentOrderSummaryProps) {
   const total = order.totalCents;
   const single = order.unitPriceCents !== null && order.lines.length <= 1;
+  const singleSku = single ? order.lines[0]?.sku : undefined;
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="payment-order-title">
       <div className="card-body gap-4">
         <div>
-          <p className="text-sm font-medium text-base-content/60">
-            Order #{order.id}
-            {order.poNumber && <span> · PO {order.poNumber}</span>}
-          </p>
+          {numbered && (
+            <p className="text-sm font-medium text-base-content/60">
+              Order #{order.id}
+              {order.poNumber && <span> · {poLabel(order.poNumber)}</span>}
+            </p>
+          )}
           <h3 id="payment-order-title" className="card-title block text-xl text-primary [overflow-wrap:anywhere]">
             {order.tool}
           </h3>
+          {singleSku && <p className="font-mono text-sm text-base-content/70">SKU {singleSku}</p>}
         </div>
         {single ? (
           <dl className="grid gap-2 text-base">
@@ -45,7 +54,7 @@ export function PaymentOrderSummary({ order }: PaymentOrderSummaryProps) {
                 <dt className="min-w-0">
                   <span className="block font-medium [overflow-wrap:anywhere]">{line.tool}</span>
                   <span className="text-sm text-base-content/70">
-                    {formatCount(line.quantity)} × {formatCents(line.unitPriceCents)}
+                    <span className="font-mono">{line.sku}</span> · {formatCount(line.quantity)} × {formatCents(line.unitPriceCents)}
                   </span>
                 </dt>
                 <dd className="font-medium tabular-nums">{formatCents(line.totalCents)}</dd>
