@@ -332,7 +332,7 @@ export const myOrdersExportQuerySchema = z.strictObject({ includeCancelled: myOr
 export const MAX_ORDER_SEARCH_LENGTH = 200;
 
 /** Whether `text` holds no control character (U+0000 to U+001F, U+007F): a search box never sends one. */
-function hasNoControlCharacters(text: string): boolean {
+export function hasNoControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return false;

@@ -31,6 +31,7 @@ import { catalogWordParts } from './migrations/031-catalog-word-parts.ts';
 import { catalogSearchStatistics } from './migrations/032-catalog-search-statistics.ts';
 import { orderSearchShortPendingLists } from './migrations/033-order-search-short-pending-lists.ts';
 import { orderSearchCompany } from './migrations/034-order-search-company.ts';
+import { savedLists } from './migrations/035-saved-lists.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -66,6 +67,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '032-catalog-search-statistics': catalogSearchStatistics(dialect),
     '033-order-search-short-pending-lists': orderSearchShortPendingLists(dialect),
     '034-order-search-company': orderSearchCompany(dialect),
+    '035-saved-lists': savedLists(dialect),
   };
 }
 

@@ -152,6 +152,17 @@ export interface StockAlertTable {
   created_at: Timestamp;
 }
 
+/** A buyer's saved list: its lines as JSON text, as the cart's (see migration 035). */
+export interface SavedListTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  /** The name in lower case: unique per buyer. */
+  name_key: string;
+  lines: string;
+  updated_at: Timestamp;
+}
+
 /** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
 export interface CartTable {
   user_id: string;
@@ -297,6 +308,7 @@ export interface Database {
   cart: CartTable;
   outbox: OutboxTable;
   stock_alert: StockAlertTable;
+  saved_list: SavedListTable;
   audit_event: AuditEventTable;
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;

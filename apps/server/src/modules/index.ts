@@ -7,6 +7,7 @@ import { usersRoutes } from './users/users.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
+import { listsRoutes } from './lists/lists.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts.routes.ts';
@@ -28,6 +29,7 @@ export const apiModules: FastifyPluginAsync[] = [
   ordersRoutes as FastifyPluginAsync,
   paymentsRoutes as FastifyPluginAsync,
   cartRoutes as FastifyPluginAsync,
+  listsRoutes as FastifyPluginAsync,
   invoicesRoutes as FastifyPluginAsync,
   statsRoutes as FastifyPluginAsync,
   auditRoutes as FastifyPluginAsync,

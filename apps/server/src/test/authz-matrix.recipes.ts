@@ -52,6 +52,19 @@ export interface Fixtures {
 
 export type Recipe = (fx: Fixtures, caller: Caller) => Call | Promise<Call>;
 
+let listNames = 0;
+/** A list body with a name no list has yet. */
+const listBody = (toolId: number) => ({ name: `Site kit ${(listNames += 1)}`, lines: [{ toolId, quantity: 5 }] });
+
+/** A new saved list of A's (A's lists cleared first when the fuzz has filled them). */
+async function freshList(fx: Fixtures): Promise<number> {
+  if ((await fx.app.db.selectFrom('saved_list').select('id').where('user_id', '=', fx.a.id).execute()).length >= 40)
+    await fx.app.db.deleteFrom('saved_list').where('user_id', '=', fx.a.id).execute();
+  const res = await as(fx.app, fx.a, { method: 'POST', url: '/api/lists', payload: listBody(fx.toolId) });
+  if (res.statusCode !== 201) throw new Error(`POST /api/lists: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
 /** A new Contact Us message (a target for the admin's Inbox actions). */
 async function freshContactMessage(fx: Fixtures): Promise<number> {
   const row = await fx.app.db
@@ -335,6 +348,11 @@ export const recipes: Record<string, Recipe> = {
     url: `/api/contact/messages/${await freshContactMessage(fx)}/read`,
   }),
   // "Email me when it is back" on an out-of-stock tool
+  'GET /api/lists': () => get('/api/lists'),
+  'POST /api/lists': (fx) => ({ method: 'POST', url: '/api/lists', payload: listBody(fx.toolId) }),
+  'GET /api/lists/:id': async (fx) => get(`/api/lists/${await freshList(fx)}`),
+  'PUT /api/lists/:id': async (fx) => ({ method: 'PUT', url: `/api/lists/${await freshList(fx)}`, payload: listBody(fx.toolId) }),
+  'DELETE /api/lists/:id': async (fx) => ({ method: 'DELETE', url: `/api/lists/${await freshList(fx)}` }),
   'GET /api/me/stock-alerts': () => get('/api/me/stock-alerts'),
   'POST /api/tools/:id/stock-alert': async (fx) => ({ method: 'POST', url: `/api/tools/${await fx.freshTool(0)}/stock-alert` }),
   'DELETE /api/tools/:id/stock-alert': async (fx) => {

@@ -59,6 +59,13 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/cart': [401, 200, 200, 200],
   'PUT /api/cart': [401, 200, 200, 200],
 
+  // Saved lists: a buyer's own; anyone else learns nothing (404), the admin too
+  'GET /api/lists': [401, 200, 200, 200],
+  'POST /api/lists': [401, 201, 201, 201],
+  'GET /api/lists/:id': [401, 200, 404, 404],
+  'PUT /api/lists/:id': [401, 200, 404, 404],
+  'DELETE /api/lists/:id': [401, 204, 404, 404],
+
   // Users: admin only
   'GET /api/users': [401, 403, 403, 200],
   'POST /api/users/:id/admin': [401, 403, 403, 200],
