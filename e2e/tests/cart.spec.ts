@@ -317,6 +317,46 @@ test('a line near a price break says so, and one click takes it there at the bre
   await expect(nudge).toHaveCount(0);
 });
 
+test('a quantity field emptied by a signed-in buyer holds the checkout back: no order carries a quantity the page does not show', async ({
+  page,
+}) => {
+  await signIn(page, newAccount('cart-blank'));
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tape.id, quantity: 550 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  const field = page.getByLabel(`Quantity of ${tape.name}`);
+  const placeOrder = page.getByRole('button', { name: 'Place order and pay' });
+  await expect(placeOrder).toBeEnabled();
+  await field.fill('');
+  await expect(placeOrder).toBeDisabled();
+  await placeOrder.click({ force: true });
+  await expect(field).toHaveValue('');
+  await expect(page.getByText('Enter a quantity')).toBeVisible();
+  expect(((await (await page.request.get('/api/orders/mine')).json()) as { items: unknown[] }).items).toEqual([]);
+  await field.fill('600');
+  await expect(placeOrder).toBeEnabled();
+});
+
+test('a cart changed in another tab is read again when this tab comes back, so the checkout sends what the other tab left', async ({
+  page,
+}) => {
+  await signIn(page, newAccount('cart-tabs'));
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  const vise = await toolBySku(page.request, 'TF-BV125');
+  const both = [
+    { toolId: tape.id, quantity: tape.minimum },
+    { toolId: vise.id, quantity: vise.minimum },
+  ];
+  expect((await page.request.put('/api/cart', { data: { lines: both } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(cartLines(page)).toHaveCount(2);
+  // The other tab (the same session) removes the vise.
+  expect((await page.request.put('/api/cart', { data: { lines: [both[0]] } })).status()).toBe(200);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect(cartLines(page)).toContainText(tape.name);
+});
+
 test('a quantity is retyped in the cart: the field empties, takes the new number and saves it; a number no order can carry is named and not saved', async ({
   page,
 }) => {
@@ -343,20 +383,25 @@ test('a quantity is retyped in the cart: the field empties, takes the new number
   await expect.poll(savedLines).toEqual([{ toolId: tape.id, quantity: 300 }]);
   await expect(page.getByTestId('cart-total')).toHaveText('$1,920.00');
 
-  // Not a whole number: named under the field, not saved; leaving the field shows the saved one.
+  // Not a whole number: named under the field and not saved; left, it stays as typed, named, and
+  // the cart says the checkout waits for it (what the buyer sees is what an order would carry).
   await field.fill('2.5');
   await expect(page.getByText('Quantity must be a whole number')).toBeVisible();
   await screenshots(page, 'cart-quantity-not-whole');
   await field.blur();
-  await expect(field).toHaveValue('300');
-  await expect(page.getByText('Quantity must be a whole number')).toBeHidden();
-  // Emptied and left: the saved quantity is back. Typed and left at once: saved without the pause.
+  await expect(field).toHaveValue('2.5');
+  await expect(page.getByText('Quantity must be a whole number')).toBeVisible();
+  await expect(page.getByText('Put right the quantity named in red before you check out.')).toBeVisible();
+  expect(await savedLines()).toEqual([{ toolId: tape.id, quantity: 300 }]);
+  // Emptied and left: the same, never the hidden saved quantity. Typed and left at once: saved without the pause.
   await field.fill('');
   await field.blur();
-  await expect(field).toHaveValue('300');
+  await expect(field).toHaveValue('');
+  await expect(page.getByText('Enter a quantity')).toBeVisible();
   await field.fill('450');
   await field.blur();
   await expect(field).toHaveValue('450');
+  await expect(page.getByText('Put right the quantity named in red before you check out.')).toBeHidden();
   expect(await savedLines()).toEqual([{ toolId: tape.id, quantity: 450 }]);
   // Below the minimum (250): saved and flagged; one pack more goes up to the minimum.
   await field.fill('3');

@@ -31,24 +31,48 @@ interface PricedLine {
 /** A quantity as typed: NaN while the field is empty, the number otherwise (maybe not a whole one). */
 const typedQuantity = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+/** What is wrong with a quantity as typed in a cart line (empty, not a whole number, more than any order takes); null: none. */
+function typedProblem(text: string): string | null {
+  if (text.trim() === '') return 'Enter a quantity';
+  const checked = quantityField.safeParse(typedQuantity(text));
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Enter a quantity');
+}
+
 /**
  * A line's quantity field. What is typed is shown as typed (the field can be emptied to type a
  * new number) and saved once the typing pauses or the field is left, if it is a quantity an
- * order can carry; a number that is not (2.5, or more than any order takes) is named under the
- * field and not saved. Leaving the field shows the saved quantity again; the − and + buttons
- * save at once.
+ * order can carry; one that is not (empty, 2.5, more than any order takes) is named under the
+ * field, not saved, and kept when the field is left, and the line tells the cart (`onInvalid`)
+ * so the checkout waits: what the buyer sees is what is ordered. The − and + buttons save at once.
  */
-function LineQuantity({ line, tool, onSave }: { line: CartLine; tool: Tool; onSave: (quantity: number) => void }) {
+function LineQuantity({
+  line,
+  tool,
+  onSave,
+  onInvalid,
+}: {
+  line: CartLine;
+  tool: Tool;
+  onSave: (quantity: number) => void;
+  onInvalid: (toolId: number, invalid: boolean) => void;
+}) {
   /** The text being typed; null: the field shows the saved quantity. */
   const [typed, setTyped] = useState<string | null>(null);
-  const checked = typed === null || typed.trim() === '' ? null : quantityField.safeParse(typedQuantity(typed));
-  const unsaved = checked?.success && checked.data !== line.quantity ? checked.data : null;
+  const problem = typed === null ? null : typedProblem(typed);
+  const valid = typed !== null && problem === null ? typedQuantity(typed) : null;
+  const unsaved = valid !== null && valid !== line.quantity ? valid : null;
   const saveTyped = useEffectEvent((quantity: number) => onSave(quantity));
   useEffect(() => {
     if (unsaved === null) return;
     const timer = setTimeout(() => saveTyped(unsaved), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [unsaved]);
+  const tell = useEffectEvent((invalid: boolean) => onInvalid(line.toolId, invalid));
+  const invalid = problem !== null;
+  useEffect(() => {
+    tell(invalid);
+    return () => tell(false);
+  }, [invalid]);
   return (
     <QuantityStepper
       id={`cart-quantity-${line.toolId}`}
@@ -67,7 +91,7 @@ function LineQuantity({ line, tool, onSave }: { line: CartLine; tool: Tool; onSa
       step={tool.packSize}
       min={tool.minimum}
       max={Math.max(tool.minimum, largestOrderable(tool))}
-      error={checked?.success === false ? checked.error.issues[0]?.message : undefined}
+      error={problem ?? undefined}
       quantity={typed === null ? line.quantity : typedQuantity(typed)}
       onQuantity={(quantity) => {
         setTyped(null);
@@ -77,7 +101,8 @@ function LineQuantity({ line, tool, onSave }: { line: CartLine; tool: Tool; onSa
       onChange={(event) => setTyped(event.target.value)}
       onBlur={() => {
         if (unsaved !== null) onSave(unsaved);
-        setTyped(null);
+        // A quantity that cannot be saved stays, named, until it is put right.
+        if (problem === null) setTyped(null);
       }}
     />
   );
@@ -120,6 +145,16 @@ export default function CartPage() {
     const largest = tool && check?.kind === 'above-available' ? largestOrderable(tool) : 0;
     return { line, tool, loading: !asked && !failed, problem, orderableNow: largest > 0 ? largest : null };
   });
+  // Lines whose quantity field holds what cannot be saved (empty, 2.5): the checkout waits for them.
+  const [invalidFields, setInvalidFields] = useState<ReadonlySet<number>>(() => new Set());
+  const markInvalid = (toolId: number, invalid: boolean) =>
+    setInvalidFields((current) => {
+      if (current.has(toolId) === invalid) return current;
+      const next = new Set(current);
+      if (invalid) next.add(toolId);
+      else next.delete(toolId);
+      return next;
+    });
   const total = priced.reduce((sum, p) => sum + (p.tool && !p.problem ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
   const flagged = priced.filter((p) => p.problem).length;
   const loading = priced.some((p) => p.loading) || !cart.ready;
@@ -190,7 +225,12 @@ export default function CartPage() {
                     )}
                   </div>
                   {tool ? (
-                    <LineQuantity line={line} tool={tool} onSave={(quantity) => setQuantity(line.toolId, quantity)} />
+                    <LineQuantity
+                      line={line}
+                      tool={tool}
+                      onSave={(quantity) => setQuantity(line.toolId, quantity)}
+                      onInvalid={markInvalid}
+                    />
                   ) : (
                     <span className="text-sm">{formatCount(line.quantity)} pieces</span>
                   )}
@@ -222,6 +262,9 @@ export default function CartPage() {
                 {flagged === 1 ? 'One line needs a change' : `${flagged} lines need a change`} before you can check out.
               </p>
             )}
+            {flagged === 0 && invalidFields.size > 0 && (
+              <p className="text-sm text-error">Put right the quantity named in red before you check out.</p>
+            )}
           </div>
         </section>
       )}
@@ -233,7 +276,7 @@ export default function CartPage() {
             <CheckoutForm
               lines={cart.lines}
               lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
-              disabled={flagged > 0 || loading}
+              disabled={flagged > 0 || loading || invalidFields.size > 0}
               onLinesRefused={() => void tools.refetch()}
               onPlaced={async (orderId) => {
                 await cart.save([]);

@@ -83,7 +83,14 @@ export function putServerCart(lines: readonly CartLine[]): Promise<{ lines: Cart
 export function useCartSources() {
   const signedIn = Boolean(useMe().data);
   const local = useSyncExternalStore(subscribeLocal, readLocal, () => EMPTY);
-  const server = useQuery({ queryKey: queryKeys.cart, queryFn: getServerCart, enabled: signedIn, staleTime: 30_000 });
+  // Read again whenever the tab comes back: another tab or device may have changed it meanwhile.
+  const server = useQuery({
+    queryKey: queryKeys.cart,
+    queryFn: getServerCart,
+    enabled: signedIn,
+    staleTime: 30_000,
+    refetchOnWindowFocus: 'always',
+  });
   return { signedIn, local, server };
 }
 
