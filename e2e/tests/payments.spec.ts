@@ -110,6 +110,33 @@ test.describe('payments (sandbox gateway)', () => {
     await admin.close();
   });
 
+  test('a double click on Pay, or a second tab paying an order already paid, ends in the success, never in an error', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, newAccount('pay-twice'));
+    const order = await placeViaApi(page.request, await toolWithStock(page.request, 10));
+    const total = formatCents(order.totalCents);
+    // The second tab opens the payment before the first pays.
+    const other = await context.newPage();
+    await other.goto(`/dashboard/payment/${order.id}`);
+    await expect(other.getByRole('button', { name: `Pay ${total}` })).toBeEnabled();
+
+    await page.goto(`/dashboard/payment/${order.id}`);
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: `Pay ${total}` }).dblclick();
+    await expect(page.getByTestId('payment-success')).toBeVisible();
+    await expect(page.getByTestId('payment-error')).toHaveCount(0);
+    const transactionId = await page.getByTestId('transaction-id').textContent();
+
+    await fillCard(other, '4242424242424242');
+    await other.getByRole('button', { name: `Pay ${total}` }).click();
+    await expect(other.getByTestId('payment-success')).toBeVisible();
+    await expect(other.getByTestId('transaction-id')).toHaveText(transactionId!);
+    await expect(other.getByTestId('payment-error')).toHaveCount(0);
+    expect((await orderById(page.request, order.id)).status).toBe('paid');
+  });
+
   test('a declined card shows the red message under the form and the order stays unpaid', async ({ page }) => {
     await signIn(page, newAccount('declined'));
     const tool = await toolWithStock(page.request, 10);

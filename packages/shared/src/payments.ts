@@ -25,6 +25,9 @@ export const toolHasNoPriceMessage = 'This tool has no price yet and cannot be o
  * A payment intent id: Stripe's `pi_...` or the sandbox's `pi_sandbox_...`. Anything else
  * cannot name a payment, so it is refused before any lookup.
  */
+/** The sandbox's answer to a card sent for an intent that has already been paid (a second tab, a double click). */
+export const ALREADY_SUCCEEDED = 'This payment has already succeeded.';
+
 export const paymentIntentIdSchema = z
   .string({ error: 'paymentIntentId is required' })
   .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'Not a payment intent id');

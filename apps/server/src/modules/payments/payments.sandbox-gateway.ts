@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SANDBOX_TEST_CARDS, cardMessages, type SandboxConfirmResult } from '@toolsify/shared/payments';
+import { ALREADY_SUCCEEDED, SANDBOX_TEST_CARDS, cardMessages, type SandboxConfirmResult } from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
@@ -94,7 +94,7 @@ export async function confirmSandboxPayment(
   }
   const order = await findOrderById(deps.db, row.order_id);
   if (!order || order.user_id !== input.userId) throw new AppError('NOT_FOUND', NO_SUCH_PAYMENT);
-  if (row.status === 'succeeded') throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+  if (row.status === 'succeeded') throw new AppError('INVALID_STATE', ALREADY_SUCCEEDED);
   if (row.status === 'canceled' || row.status === 'failed') {
     throw new AppError('INVALID_STATE', 'This payment was closed. Please reload the page and try again.');
   }
@@ -111,7 +111,7 @@ export async function confirmSandboxPayment(
   const intent: GatewayIntent = { ...toGatewayIntent(row), status: 'succeeded', lastError: null };
   await deps.db.transaction().execute(async (trx) => {
     // An intent succeeds once: of two simultaneous payments with it, one claims it.
-    if (!(await claimOpenIntent(trx, row.id))) throw new AppError('INVALID_STATE', 'This payment has already succeeded.');
+    if (!(await claimOpenIntent(trx, row.id))) throw new AppError('INVALID_STATE', ALREADY_SUCCEEDED);
     // Nothing is charged unless the order becomes paid by it (the throw rolls the claim back).
     if ((await settle(trx, deps, order.id, intent)) !== 'paid') throw new AppError('INVALID_STATE', ALREADY_PAID);
   });

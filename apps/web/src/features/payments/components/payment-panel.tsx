@@ -36,6 +36,7 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
   const paid = pay.data;
   const successRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const paying = useRef(false);
   // After a payment, its result takes the focus: the success, or why it did not go through.
   useEffect(() => {
     if (paid) successRef.current?.focus();
@@ -50,8 +51,11 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
     paying: pay.isPending,
     payLabel,
     onPay: (charge: () => Promise<string>) => {
+      // A double click sends the form twice before Pay is drawn disabled: the second waits for nothing.
+      if (paying.current) return;
+      paying.current = true;
       pay.reset();
-      pay.mutate(charge);
+      pay.mutate(charge, { onSettled: () => (paying.current = false) });
     },
     onRefused: () => pay.reset(),
   };

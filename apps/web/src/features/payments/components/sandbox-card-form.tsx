@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { formatCardNumber, formatExpiry, sandboxCardSchema } from '@toolsify/shared/payments';
+import { ALREADY_SUCCEEDED, formatCardNumber, formatExpiry, sandboxCardSchema } from '@toolsify/shared/payments';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -34,6 +34,9 @@ export function SandboxCardForm({ intent, disabled, paying, payLabel, onPay, onR
         return result.paymentIntentId;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') setServerFieldErrors(error, FIELDS, setError);
+        // Paid already (a second tab, a retry): the store verifies the intent with the gateway and answers the same success.
+        if (error instanceof ApiError && error.code === 'INVALID_STATE' && error.message === ALREADY_SUCCEEDED)
+          return intent.paymentIntentId;
         throw error;
       }
     });
