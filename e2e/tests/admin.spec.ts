@@ -126,6 +126,30 @@ test.describe('Add a Review', () => {
     await expect(first.locator('b')).toHaveCount(0);
     await expect(first.locator('img').first()).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]+\.png$/);
   });
+
+  test('a refused picture holds the review back until another is chosen or it is removed: never posted without it unasked', async ({
+    page,
+  }) => {
+    await signIn(page, newAccount('reviewer-pic'));
+    await page.goto('/dashboard/review');
+    const note = `Sockets fit well ${Date.now()}`;
+    await page.getByLabel('Review', { exact: true }).fill(note);
+    await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: FAKE_PNG });
+    await expect(page.getByText('The file must be a JPEG, PNG or WebP image.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(
+      page.getByText('The file must be a JPEG, PNG or WebP image. Choose another picture, or Remove it to post without one.'),
+    ).toBeVisible();
+    await expect(page.getByText('Your Review is successfully added.')).toHaveCount(0);
+    const mine = async () =>
+      ((await (await page.request.get('/api/reviews?limit=50')).json()) as Array<{ note: string }>).filter((r) => r.note === note);
+    expect(await mine()).toEqual([]);
+    // Removed: posted with the default avatar.
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Add Review' }).click();
+    await expect(page.getByText('Your Review is successfully added.')).toBeVisible();
+    await expect.poll(async () => (await mine()).length).toBe(1);
+  });
 });
 
 test.describe('Add a Product and Manage Products', () => {

@@ -50,6 +50,13 @@ export function ReviewForm({ account }: ReviewFormProps) {
   const upload = useUploadReviewPicture();
   // Bumping the key remounts the file input, which empties it.
   const [fileKey, setFileKey] = useState(0);
+  /** Why the picture chosen last was refused: the review waits until another is chosen or the choice removed. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const refuse = (message: string) => {
+    setFileKey((k) => k + 1);
+    setRefused(message);
+    setError('img', { message });
+  };
   const img = useWatch({ control, name: 'img' }) ?? '';
   const rating = useWatch({ control, name: 'rating' });
   const preview = isReviewPicture(img) ? img : AVATAR_FALLBACK;
@@ -60,20 +67,24 @@ export function ReviewForm({ account }: ReviewFormProps) {
     if (!file) return;
     // A quick answer in the browser; the server checks the content itself.
     if (file.size > IMAGE_MAX_BYTES) {
-      setFileKey((k) => k + 1);
-      setError('img', { message: `The image must be ${IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.` });
+      refuse(`The image must be ${IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.`);
       return;
     }
     upload.mutate(file, {
-      onSuccess: ({ url }) => setPicture(url),
-      onError: (error) => {
-        setFileKey((k) => k + 1);
-        setError('img', { message: error.message });
+      onSuccess: ({ url }) => {
+        setRefused(null);
+        setPicture(url);
       },
+      onError: (error) => refuse(error.message),
     });
   };
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    // Posted without the picture the reviewer chose? Only once they say so (Remove).
+    if (refused) {
+      setError('img', { message: `${refused} Choose another picture, or Remove it to post without one.` }, { shouldFocus: true });
+      return;
+    }
     create.mutate(values, {
       onSuccess: () => {
         toast.success(messages.reviewAdded);
@@ -84,8 +95,8 @@ export function ReviewForm({ account }: ReviewFormProps) {
         toast.error(error.message);
         setServerFieldErrors(error, FIELDS, setError);
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-3xl" aria-label="Add a Review">
@@ -149,11 +160,12 @@ export function ReviewForm({ account }: ReviewFormProps) {
               onChange={onFile}
               disabled={upload.isPending}
             />
-            {isReviewPicture(img) && (
+            {(isReviewPicture(img) || refused) && (
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"
                 onClick={() => {
+                  setRefused(null);
                   setPicture('');
                   setFileKey((k) => k + 1);
                 }}
