@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, type Account } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, verificationLink, type Account } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshotAsIs, screenshots } from '../screenshots.ts';
 
@@ -404,6 +404,8 @@ test.describe('All Users', () => {
     const removeMe = newAccount('remove');
     const promoteContext = await createAccount(playwright, promoteMe);
     const removeContext = await createAccount(playwright, removeMe);
+    // Only a verified address may be made an admin: this one opens its link; the other does not.
+    await promoteContext.get(await verificationLink(promoteMe.email), { maxRedirects: 0 });
     await promoteContext.dispose();
     const promoted = await userByEmail(page.request, promoteMe.email);
     const removed = await userByEmail(page.request, removeMe.email);
@@ -418,6 +420,11 @@ test.describe('All Users', () => {
     const selfRow = visible(page.getByTestId(`user-${self.id}`));
     await expect(selfRow.getByText('Admin', { exact: true })).toBeVisible();
     await expect(selfRow.getByRole('button')).toHaveCount(0);
+    // An address never verified cannot be made an admin: it says why.
+    const unverifiedRow = visible(page.getByTestId(`user-${removed.id}`));
+    await expect(unverifiedRow.getByRole('button', { name: `Make Admin: ${removeMe.email}` })).toBeDisabled();
+    await expect(unverifiedRow).toContainText('Email not verified');
+    await expect(promoteRow).not.toContainText('Email not verified');
     await screenshots(page, 'admin-users');
 
     // A 403 answer shows the spec's failure message.

@@ -16,6 +16,8 @@ export const userListItemSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: roleSchema,
+  /** Whether they have opened the link emailed at sign-up: only a verified address may be made an admin. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -270,7 +270,7 @@ export async function createFixtures(app: FastifyInstance): Promise<Fixtures> {
     freshOrder,
     freshPaidOrder,
     freshIntent,
-    freshUser: () => signUp(app),
+    freshUser: () => signUp(app, { verified: true }),
     aOrder: once(() => freshOrder(a)),
     aPaidOrder: once(() => freshPaidOrder(a)),
   };

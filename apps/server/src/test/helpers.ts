@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig } from '../config.ts';
@@ -78,7 +79,7 @@ let counter = 0;
 /** Signs up a new account through the real auth endpoint and returns its session cookie. */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; name: string; password: string }> = {},
+  overrides: Partial<{ email: string; name: string; password: string; verified: boolean }> = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `buyer${counter}-${randomBytes(3).toString('hex')}@example.com`;
@@ -88,12 +89,19 @@ export async function signUp(
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieFrom(res);
   const body = res.json() as { user: { id: string } };
+  // As if they had opened the emailed link (only a verified account may be made an admin).
+  if (overrides.verified)
+    await app.db
+      .updateTable('user')
+      .set({ emailVerified: sql<boolean>`true` })
+      .where('id', '=', body.user.id)
+      .execute();
   return { id: body.user.id, email, name, cookie };
 }
 
 /** Signs up and makes the account an admin. */
 export async function signUpAdmin(app: FastifyInstance, overrides: Partial<{ email: string; name: string }> = {}): Promise<TestUser> {
-  const user = await signUp(app, overrides);
+  const user = await signUp(app, { ...overrides, verified: true });
   await app.db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
   return user;
 }

@@ -15,7 +15,7 @@ describe('audit log', () => {
     app = await createTestApp({ MAX_UNPAID_ORDERS_PER_BUYER: '0' });
     admin = await signUpAdmin(app, { email: 'ada.admin@shop.example', name: 'Ada' });
     other = await signUpAdmin(app, { email: 'otto.admin@shop.example', name: 'Otto' });
-    buyer = await signUp(app, { email: 'bob.buyer@example.com', name: 'Bob' });
+    buyer = await signUp(app, { verified: true, email: 'bob.buyer@example.com', name: 'Bob' });
   });
   afterAll(async () => {
     await app.close();
@@ -38,7 +38,7 @@ describe('audit log', () => {
     );
 
   it('records each user action: make admin, revoke admin, remove user, with who did it and the role before and after', async () => {
-    const customer = await signUp(app, { email: 'carol@example.com' });
+    const customer = await signUp(app, { verified: true, email: 'carol@example.com' });
     expect((await as(app, admin, { method: 'POST', url: `/api/users/${customer.id}/admin` })).statusCode).toBe(200);
     expect(await latest()).toMatchObject({
       actor: { id: admin.id, email: admin.email },

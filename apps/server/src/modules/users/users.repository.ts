@@ -71,11 +71,20 @@ export async function grantAdminByEmail(db: Kysely<Database>, emails: string[]):
 
 // ---- All Users (admin) ----
 
-export type UserSummaryRow = Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
+/** A user as All Users lists them (the columns SUMMARY reads). */
+export type UserSummaryRow = Pick<Selectable<UserTable>, 'id' | 'email' | 'name' | 'role' | 'createdAt' | 'emailVerified'>;
+const SUMMARY = ['id', 'email', 'name', 'role', 'createdAt', 'emailVerified'] as const;
 
 /** A row of All Users as the API answers it. */
 export function toUserListItem(row: UserSummaryRow): UserListItem {
-  return { id: row.id, email: row.email, name: row.name, role: row.role === 'admin' ? 'admin' : 'user', createdAt: toIso(row.createdAt) };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    emailVerified: Boolean(row.emailVerified),
+    createdAt: toIso(row.createdAt),
+  };
 }
 
 /** Live users, newest first; the cursor is the last row seen (creation time, then id). */
@@ -83,7 +92,7 @@ export async function findUsersPage(
   db: Db,
   { limit, after }: { limit: number; after?: { createdAt: string; id: string } | undefined },
 ): Promise<UserSummaryRow[]> {
-  let query = db.selectFrom('user').select(['id', 'email', 'name', 'role', 'createdAt']).where('deletedAt', 'is', null);
+  let query = db.selectFrom('user').select(SUMMARY).where('deletedAt', 'is', null);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),
@@ -99,18 +108,13 @@ export async function grantAdminById(db: Db, id: string): Promise<UserSummaryRow
     .set({ role: 'admin', updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
-    .returning(['id', 'email', 'name', 'role', 'createdAt'])
+    .returning(SUMMARY)
     .executeTakeFirst();
 }
 
 /** A live user's row as All Users shows it, or undefined. */
 export async function findLiveUserSummary(db: Db, id: string): Promise<UserSummaryRow | undefined> {
-  return db
-    .selectFrom('user')
-    .select(['id', 'email', 'name', 'role', 'createdAt'])
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('user').select(SUMMARY).where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
 }
 
 /** Takes the admin role from a live user (a customer again); answers the user, or undefined. */
@@ -120,7 +124,7 @@ export async function revokeAdminById(db: Db, id: string): Promise<UserSummaryRo
     .set({ role: null, updatedAt: new Date().toISOString() })
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
-    .returning(['id', 'email', 'name', 'role', 'createdAt'])
+    .returning(SUMMARY)
     .executeTakeFirst();
 }
 

@@ -24,7 +24,7 @@ describe('users (admin)', () => {
   beforeAll(async () => {
     app = await createTestApp();
     admin = await signUpAdmin(app, { name: 'Ada Admin' });
-    customer = await signUp(app, { name: 'Carl Customer' });
+    customer = await signUp(app, { verified: true, name: 'Carl Customer' });
   });
   afterAll(() => app.close());
 
@@ -49,12 +49,12 @@ describe('users (admin)', () => {
   describe('All Users', () => {
     it('lists users newest first with their role and join date, page by page', async () => {
       const extra: TestUser[] = [];
-      for (let i = 0; i < 3; i++) extra.push(await signUp(app));
+      for (let i = 0; i < 3; i++) extra.push(await signUp(app, { verified: true }));
       const first = await as(app, admin, { url: '/api/users?limit=2' });
       expect(first.statusCode).toBe(200);
       const page1 = first.json();
       expect(page1.items).toHaveLength(2);
-      expect(Object.keys(page1.items[0]).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role']);
+      expect(Object.keys(page1.items[0]).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'name', 'role']);
       expect(page1.items.map((u: { id: string }) => u.id)).toEqual([extra[2]!.id, extra[1]!.id]);
       expect(page1.nextCursor).toEqual(expect.any(String));
 
@@ -76,7 +76,7 @@ describe('users (admin)', () => {
 
     it('keeps pages stable when users share a creation time', async () => {
       const same = '2020-01-01T00:00:00.000Z';
-      const twins = [await signUp(app), await signUp(app), await signUp(app)];
+      const twins = [await signUp(app, { verified: true }), await signUp(app, { verified: true }), await signUp(app, { verified: true })];
       for (const t of twins) await app.db.updateTable('user').set({ createdAt: same }).where('id', '=', t.id).execute();
       const all: string[] = [];
       let cursor: string | null = null;
@@ -108,8 +108,24 @@ describe('users (admin)', () => {
   });
 
   describe('Make Admin', () => {
+    it("never makes an account whose email is not verified an admin: anyone may sign up with a colleague's address", async () => {
+      const unverified = await signUp(app);
+      const listed = (await as(app, admin, { url: '/api/users?limit=100' })).json() as {
+        items: Array<{ id: string; emailVerified: boolean }>;
+      };
+      expect(listed.items.find((u) => u.id === unverified.id)?.emailVerified).toBe(false);
+      expect(listed.items.find((u) => u.id === admin.id)?.emailVerified).toBe(true);
+      const res = await promote(admin, unverified.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        `${unverified.email} has not verified this email address yet: only a verified account can be made an admin.`,
+      );
+      expect(await roleOf(unverified.id)).toBeNull();
+      expect((await me(unverified)).json().role).not.toBe('admin');
+    });
+
     it('makes a user an admin, effective on their current session, and is idempotent', async () => {
-      const user = await signUp(app, { name: 'Soon Admin' });
+      const user = await signUp(app, { verified: true, name: 'Soon Admin' });
       const res = await promote(admin, user.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: user.id, role: 'admin', name: 'Soon Admin' });
@@ -119,7 +135,7 @@ describe('users (admin)', () => {
     });
 
     it('answers 404 for unknown, malformed and removed users', async () => {
-      const gone = await signUp(app);
+      const gone = await signUp(app, { verified: true });
       expect((await remove(admin, gone.id)).statusCode).toBe(204);
       for (const id of ['no-such-user', gone.id, 'a.b', '%2e%2e', 'x'.repeat(65)]) {
         const res = await promote(admin, id);
@@ -207,7 +223,7 @@ describe('users (admin)', () => {
     });
 
     it('signs the user out at once, stops them signing in, keeps their orders and reviews, and frees the email', async () => {
-      const user = await signUp(app, { name: 'Rita Removed' });
+      const user = await signUp(app, { verified: true, name: 'Rita Removed' });
       const secondSession = await signIn(user.email);
       expect(secondSession.statusCode).toBe(200);
       await app.inject({
@@ -274,7 +290,7 @@ describe('users (admin)', () => {
       expect((await remove(admin, user.id)).statusCode).toBe(404);
 
       // The email is free: someone can sign up with it as a new account.
-      const again = await signUp(app, { email: user.email });
+      const again = await signUp(app, { verified: true, email: user.email });
       expect(again.id).not.toBe(user.id);
       expect((await me(again)).json().email).toBe(user.email);
     });

@@ -30,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['users'],
-        summary: 'Makes a user an admin (idempotent)',
+        summary: 'Makes a user an admin (idempotent; 409 while their email is not verified)',
         security: [{ session: [] }],
         params: userIdParamsSchema,
         response: { 200: userListItemSchema, ...adminErrors, 404: errorBodySchema },

@@ -66,6 +66,12 @@ export async function makeAdmin(deps: Pick<ServiceDeps, 'db' | 'log'>, actorId: 
   return deps.db.transaction().execute(async (trx) => {
     const before = await findLiveUserSummary(trx, id);
     if (!before) throw userGone();
+    // Anyone can sign up with a colleague's address: until its owner opens the emailed link, it is not theirs.
+    if (!before.emailVerified)
+      throw new AppError(
+        'INVALID_STATE',
+        `${before.email} has not verified this email address yet: only a verified account can be made an admin.`,
+      );
     const row = await grantAdminById(trx, id);
     if (!row) throw userGone();
     const item = toUserListItem(row);

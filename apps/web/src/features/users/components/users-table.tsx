@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { UserListItem } from '@toolsify/shared/users';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { dateFormat as joined } from '../../../lib/date-format.ts';
@@ -18,6 +19,7 @@ type RowProps = { user: UserListItem } & Omit<UsersTableProps, 'users'>;
 /** An admin's row shows a label instead of the Make Admin button, and (not on your own row) Revoke admin. */
 function RoleCell({ user, currentUserId, promotingId, onMakeAdmin, onRevokeAdmin }: RowProps) {
   const busy = promotingId === user.id;
+  const notVerifiedId = useId();
   if (user.role === 'admin') {
     return (
       <span className="inline-flex flex-wrap items-center gap-2">
@@ -38,16 +40,25 @@ function RoleCell({ user, currentUserId, promotingId, onMakeAdmin, onRevokeAdmin
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-primary btn-outline"
-      onClick={() => onMakeAdmin(user)}
-      disabled={busy}
-      aria-label={`Make Admin: ${user.email}`}
-    >
-      {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      Make Admin
-    </button>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className="btn btn-sm btn-primary btn-outline"
+        onClick={() => onMakeAdmin(user)}
+        // Anyone may sign up with a colleague's address: only its owner, having opened the emailed link, may be made an admin.
+        disabled={busy || !user.emailVerified}
+        aria-label={`Make Admin: ${user.email}`}
+        aria-describedby={user.emailVerified ? undefined : notVerifiedId}
+      >
+        {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Make Admin
+      </button>
+      {!user.emailVerified && (
+        <span id={notVerifiedId} className="text-xs text-base-content/70">
+          Email not verified
+        </span>
+      )}
+    </span>
   );
 }
 
