@@ -203,7 +203,16 @@ test.describe('Add a Product and Manage Products', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('SKU').fill(sku);
     await page.getByLabel('Description').fill('A click-type torque wrench, 40 to 200 Nm.');
-    await page.getByLabel('Price per unit ($)').fill('24.99');
+    // A decimal comma, as a European keyboard types it, is named: never read as $2,499.
+    const price = page.getByLabel('Price per unit ($)');
+    await price.fill('24,99');
+    await price.blur();
+    await expect(price).toHaveValue('24,99');
+    await expect(page.getByText('Use a point for the cents: 24.99')).toBeVisible();
+    await submit.click();
+    await expect(page.getByText('Product successfully added.')).toHaveCount(0);
+    await price.fill('24.99');
+    await expect(page.getByText('Use a point for the cents: 24.99')).toHaveCount(0);
     await submit.click();
     await expect(page.getByText('Product successfully added.')).toBeVisible();
     // The form resets.

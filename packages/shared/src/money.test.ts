@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatCount, withoutThousandsCommas } from './money.ts';
+import { dollarsToCents, formatCents, formatCount, moneyTextProblem, parseDollars, withoutThousandsCommas } from './money.ts';
 
 const intlUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -75,5 +75,24 @@ describe('withoutThousandsCommas', () => {
         expect(Number(withoutThousandsCommas(formatCount(n)))).toBe(n);
       }),
     );
+  });
+});
+
+describe('a price as typed in a form', () => {
+  it('reads dollars with a point, a dollar sign or commas between thousands', () => {
+    expect(parseDollars('12.50')).toBe(12.5);
+    expect(parseDollars(' $1,250.00 ')).toBe(1250);
+    expect(parseDollars('1250')).toBe(1250);
+    expect(parseDollars('.5')).toBe(0.5);
+    expect(parseDollars('7.')).toBe(7);
+    for (const text of ['', '12,50', '1,0', '12.5.0', '-3', 'ten', '1e3', '0x10']) expect(parseDollars(text), text).toBeNaN();
+  });
+
+  it('never reads a decimal comma as thousands: "12,50" is named, not saved as $1,250', () => {
+    expect(moneyTextProblem('12,50')).toBe('Use a point for the cents: 12.50');
+    expect(moneyTextProblem('$ 9,5')).toBe('Use a point for the cents: 9.5');
+    expect(moneyTextProblem('ten')).toBe('Type the price in dollars, such as 12.50');
+    expect(moneyTextProblem('-3')).toBe('Type the price in dollars, such as 12.50');
+    for (const text of ['', '  ', '12.50', '1,250', '$3']) expect(moneyTextProblem(text), text).toBeNull();
   });
 });

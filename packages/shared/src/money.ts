@@ -35,6 +35,23 @@ export function withoutThousandsCommas(text: string): string {
   return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replaceAll(',', '') : text;
 }
 
+/**
+ * Dollars as a person types them in a price field: "12.50", "$1,250.00", "1250", ".5"; NaN for
+ * anything else, a decimal comma ("12,50") among it (moneyTextProblem says why).
+ */
+export function parseDollars(text: string): number {
+  const plain = withoutThousandsCommas(text.trim().replace(/^\$\s*/, ''));
+  return /^(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+}
+
+/** Why a price as typed is no amount of dollars (null: it is one, or it is empty, which the form's own rule names). */
+export function moneyTextProblem(text: string): string | null {
+  const plain = text.trim().replace(/^\$\s*/, '');
+  if (plain === '' || !Number.isNaN(parseDollars(text))) return null;
+  if (/^\d+,\d{1,2}$/.test(plain)) return `Use a point for the cents: ${plain.replace(',', '.')}`;
+  return 'Type the price in dollars, such as 12.50';
+}
+
 /** 12345 -> "$123.45", -5 -> "-$0.05" */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents))

@@ -41,8 +41,8 @@ export function fieldAria(id: string, error: string | undefined, hasHint = false
 
 /** Input props for a count of pieces: whole numbers, the numeric keypad on phones. */
 export const piecesInput = { type: 'number', inputMode: 'numeric', min: 1, step: 1 } as const;
-/** Input props for dollars and cents. */
-export const dollarsInput = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+/** Input props for dollars (MoneyField): text read by parseDollars, the decimal keyboard on phones. */
+export const dollarsInput = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 /** Input props for an email address: the email keyboard and the browser's saved address. */
 export const emailInput = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
 
