@@ -93,6 +93,8 @@ test.describe('products in bulk', () => {
     await expect(updated).toContainText('price: 129.00 to 119.00');
     await expect(updated).toContainText('price breaks: (empty) to 10:109.00');
     await expect(dryRun.getByRole('row', { name: new RegExp(newSku) })).toContainText('New product');
+    // The file sets a product's stock: orders since the export would be overwritten, and it says so.
+    await expect(page.getByTestId('stock-warning')).toContainText('The file sets the stock of 1 product to its numbers.');
     await screenshots(page, 'products-import-dry-run');
     // Nothing was written by the dry run.
     expect(((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
@@ -102,6 +104,19 @@ test.describe('products in bulk', () => {
     const after = (await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool;
     expect(after).toMatchObject({ available: 55, priceCents: 11900, priceBreaks: [{ minQuantity: 10, unitPriceCents: 10900 }] });
     await screenshots(page, 'products-import-done');
+
+    // Prices alone, from a sheet with a column of its own: the stock stays, the extra column is named and left out.
+    await file.setInputFiles({
+      name: 'prices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`sku,price,Buyer notes\r\n${sku},118.00,cheaper\r\n`),
+    });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect(page.getByTestId('ignored-columns')).toHaveText('Left out, not columns of the store: "Buyer notes".');
+    await expect(page.getByTestId('stock-warning')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Import 1 product' }).click();
+    await expect(page.getByRole('heading', { name: 'Import done' })).toBeVisible();
+    expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ available: 55, priceCents: 11800 });
 
     // The stock history: the import's restock on top of the initial stock, by the admin.
     await page.getByRole('link', { name: 'Back to Manage Products' }).click();

@@ -95,6 +95,8 @@ export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 export const importResultSchema = z.object({
   dryRun: z.boolean(),
   rows: z.array(importRowResultSchema),
+  /** The file's columns the store does not know (an ERP's helper columns, notes), as the header writes them: left out. */
+  ignoredColumns: z.array(z.string()),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),

@@ -93,7 +93,7 @@ export const skuTaken = 'This SKU is already used by another tool.';
 export const MAX_STOCK = 10_000_000;
 /** Largest unit price: what one card payment can take ($999,999.99), so one piece can always be paid. */
 export const MAX_PRICE_CENTS = MAX_CARD_PAYMENT_CENTS;
-const priceTooHigh = `Price must be ${formatCents(MAX_PRICE_CENTS)} or less`;
+export const priceTooHigh = `Price must be ${formatCents(MAX_PRICE_CENTS)} or less`;
 
 /** Uploaded images: what `POST /api/uploads` accepts. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

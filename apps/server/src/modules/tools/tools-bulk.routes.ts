@@ -90,7 +90,8 @@ export const toolsBulkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tools'],
         summary: 'Import products from CSV (admin): update by SKU or create; `dryRun=true` writes nothing',
         description:
-          'A text/csv body or a multipart file field `file`, at most 5 MB and 10,000 rows, in the columns of the export. ' +
+          'A text/csv body or a multipart file field `file`, at most 5 MB and 10,000 rows, in the columns of the export: ' +
+          "only sku is required, a column left out keeps each product's value, and other columns are left out (`ignoredColumns`). " +
           'Each row updates the live tool with its SKU (any case) or creates one. `dryRun=true` answers each row: create, ' +
           'update, unchanged or error (with the column). A real import is one transaction: a row with an error is a 400 ' +
           'naming `row N, column`, and nothing is written. The stock column is the stock to have: the difference from the ' +

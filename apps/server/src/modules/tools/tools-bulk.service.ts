@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { pricingIssues, type PriceBreak } from '@toolsify/shared/pricing';
-import { createToolSchema, MAX_STOCK } from '@toolsify/shared/tools';
+import { createToolSchema, MAX_STOCK, priceTooHigh } from '@toolsify/shared/tools';
 import {
   centsToCsv,
   csvToCents,
@@ -100,8 +100,12 @@ const columnOfField: Record<string, ToolCsvColumn> = {
   lowStockThreshold: 'low_stock_alert',
 };
 
-/** Columns a file must have; the others may be left out (a new tool: their defaults; an update: as they are). */
-const requiredColumns: readonly ToolCsvColumn[] = ['sku', 'name', 'description', 'image', 'price', 'stock', 'minimum'];
+/**
+ * Columns a file must have: the SKU alone. The others may be left out: an update keeps the
+ * tool's value (a file of `sku,price` changes prices and leaves the stock as it is now), a new
+ * tool takes the defaults, and the fields Add a Product requires are named on its row.
+ */
+const requiredColumns: readonly ToolCsvColumn[] = ['sku'];
 
 /**
  * A cell as written: the export puts a `'` before a cell that a spreadsheet would run as a
@@ -148,14 +152,26 @@ function wholeNumber(text: string, column: ToolCsvColumn, errors: ImportIssue[])
   const clean = withoutThousandsCommas(text.trim());
   if (clean === '') return undefined;
   if (!/^-?\d{1,12}$/.test(clean)) {
-    errors.push({ column, message: 'Must be a whole number' });
+    errors.push({ column, message: /^-?\d+$/.test(clean) ? `Must be ${formatCount(MAX_STOCK)} or less` : 'Must be a whole number' });
     return undefined;
   }
   return Number(clean);
 }
 
-/** The file as rows of fields, each with the problems of its own cells. */
-function parseImportFile(text: string): ParsedRow[] {
+/** Why a price cell is not a price: negative, a decimal comma, too large, or not dollars and cents. */
+function priceCellProblem(text: string): string {
+  const plain = text.trim().replace(/^\$/, '');
+  if (plain.startsWith('-')) return 'Price cannot be negative';
+  if (/^\d+,\d{1,2}$/.test(plain)) return `Use a point for the cents: ${plain.replace(',', '.')}`;
+  if (/^\d+(\.\d{1,2})?$/.test(withoutThousandsCommas(plain))) return priceTooHigh;
+  return 'Price must be in dollars with at most 2 decimals, e.g. 12.50';
+}
+
+/**
+ * The file as rows of fields, each with the problems of its own cells, and the columns it has
+ * that are not the store's (an ERP's helper columns, notes): left out, and named in the answer.
+ */
+function parseImportFile(text: string): { rows: ParsedRow[]; ignoredColumns: string[] } {
   // PostgreSQL cannot store a NUL, and no spreadsheet writes one: the file is not text.
   if (text.includes('\0'))
     throw new AppError('VALIDATION_FAILED', 'file: The file is not a CSV text file.', { file: 'The file is not a CSV text file.' });
@@ -172,24 +188,23 @@ function parseImportFile(text: string): ParsedRow[] {
     throw new AppError('VALIDATION_FAILED', `file: ${message}`, { file: message });
   }
   const names = header.map((name) => name.trim().toLowerCase());
-  const unknown = names.filter((name) => !(toolCsvColumns as readonly string[]).includes(name));
+  const known = (name: string) => (toolCsvColumns as readonly string[]).includes(name);
+  const ignoredColumns = [...new Set(header.map((name) => name.trim()).filter((name) => name !== '' && !known(name.toLowerCase())))];
   const missing = requiredColumns.filter((column) => !names.includes(column));
-  const twice = names.filter((name, n) => names.indexOf(name) !== n);
+  const twice = names.filter((name, n) => known(name) && names.indexOf(name) !== n);
   const headerProblem =
-    unknown.length > 0
-      ? `Unknown column ${unknown.map((c) => `"${c}"`).join(', ')}; the columns are ${toolCsvColumns.join(', ')}.`
-      : missing.length > 0
-        ? `Missing column ${missing.join(', ')}; the columns are ${toolCsvColumns.join(', ')}.`
-        : twice.length > 0
-          ? `Column ${twice.join(', ')} is there twice.`
-          : null;
+    missing.length > 0
+      ? `Missing column ${missing.join(', ')}: each row is matched to its product by SKU. The columns are ${toolCsvColumns.join(', ')}.`
+      : twice.length > 0
+        ? `Column ${twice.join(', ')} is there twice.`
+        : null;
   if (headerProblem) throw new AppError('VALIDATION_FAILED', `header: ${headerProblem}`, { header: headerProblem });
   if (rows.length === 0)
     throw new AppError('VALIDATION_FAILED', 'file: The file has no products under its header.', {
       file: 'The file has no products under its header.',
     });
 
-  return rows.map((cells, n) => {
+  const parsedRows = rows.map((cells, n) => {
     const cell = (column: ToolCsvColumn): string | undefined => {
       const at = names.indexOf(column);
       return at === -1 ? undefined : cellText(cells[at]);
@@ -208,14 +223,13 @@ function parseImportFile(text: string): ParsedRow[] {
       const value = cell(column);
       if (value !== undefined) fields[field] = value;
     }
+    // No price column: an update keeps the price (a new tool is told it needs one).
     const price = cell('price');
     if (price !== undefined && price.trim() !== '') {
       const cents = csvToCents(price);
-      if (cents === null) {
-        const message = /^\s*-/.test(price) ? 'Price cannot be negative' : 'Price must be in dollars with at most 2 decimals, e.g. 12.50';
-        errors.push({ column: 'price', message });
-      } else fields.priceCents = cents;
-    } else errors.push({ column: 'price', message: 'Price is Required' });
+      if (cents === null) errors.push({ column: 'price', message: priceCellProblem(price) });
+      else fields.priceCents = cents;
+    } else if (price !== undefined) errors.push({ column: 'price', message: 'Price is Required' });
     const numbers = [
       ['stock', 'available'],
       ['minimum', 'minimum'],
@@ -242,6 +256,7 @@ function parseImportFile(text: string): ParsedRow[] {
     }
     return { line: n + 2, sku: (cell('sku') ?? '').trim(), fields, errors };
   });
+  return { rows: parsedRows, ignoredColumns };
 }
 
 /** A price break's parts as the file writes them (`10:11.50`: its quantity, then its price). */
@@ -387,9 +402,10 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
   });
 }
 
-const summaryOf = (dryRun: boolean, rows: ImportRowResult[]): ImportResult => ({
+const summaryOf = (dryRun: boolean, rows: ImportRowResult[], ignoredColumns: string[]): ImportResult => ({
   dryRun,
   rows,
+  ignoredColumns,
   created: rows.filter((r) => r.action === 'create').length,
   updated: rows.filter((r) => r.action === 'update').length,
   unchanged: rows.filter((r) => r.action === 'unchanged').length,
@@ -405,11 +421,12 @@ const summaryOf = (dryRun: boolean, rows: ImportRowResult[]): ImportResult => ({
  * are not in the stock and stay held.
  */
 export async function importTools(deps: BulkDeps, userId: string, text: string, dryRun: boolean): Promise<ImportResult> {
-  const rows = parseImportFile(text);
+  const { rows, ignoredColumns } = parseImportFile(text);
   if (dryRun)
     return summaryOf(
       true,
       (await planImport(deps, deps.db, rows)).map((plan) => plan.result),
+      ignoredColumns,
     );
   let summary: ImportResult;
   try {
@@ -466,7 +483,7 @@ export async function importTools(deps: BulkDeps, userId: string, text: string, 
       const results = plans.map(({ result }) =>
         result.action === 'create' ? { ...result, toolId: changes.get(result)?.after?.id ?? null } : result,
       );
-      const done = summaryOf(false, results);
+      const done = summaryOf(false, results, ignoredColumns);
       await recordAudit(trx, {
         actorId: userId,
         action: 'tool.import',

@@ -204,7 +204,7 @@ describe('products in bulk', () => {
     const [ok, european] = (res.json() as ImportResult).rows;
     expect(ok).toMatchObject({ action: 'create', stockDelta: 2_500, errors: [] });
     expect(european?.errors).toEqual([
-      { column: 'price', message: 'Price must be in dollars with at most 2 decimals, e.g. 12.50' },
+      { column: 'price', message: 'Use a point for the cents: 12.50' },
       { column: 'stock', message: 'Must be a whole number' },
     ]);
     const imported = await importCsv(
@@ -220,6 +220,33 @@ describe('products in bulk', () => {
       priceBreaks: [{ minQuantity: 1_500, unitPriceCents: 110_000 }],
     });
     expect(before).not.toBe(await databaseFingerprint(app.db));
+  });
+
+  it('takes a file of some columns: sku,price changes prices and leaves the stock as it is now (an old export would put back what was sold)', async () => {
+    const tool = await create({ sku: 'PART-1', available: 500, priceCents: 890 });
+    // A buyer takes 100 after the export.
+    const order = await as(app, customer, { method: 'POST', url: '/api/orders', payload: orderBody(tool.id, 100) });
+    expect(order.statusCode, order.body).toBe(201);
+    const dry = await importCsv('sku,price,Notes\r\nPART-1,9.10,from the 2027 list\r\n', true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    const result = dry.json() as ImportResult;
+    expect(result.ignoredColumns).toEqual(['Notes']);
+    expect(result.rows[0]).toMatchObject({ action: 'update', changes: ['priceCents'], stockDelta: 0, errors: [] });
+    expect((await importCsv('sku,price,Notes\r\nPART-1,9.10,from the 2027 list\r\n', false)).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toMatchObject({ priceCents: 910, available: 400 });
+
+    // A new product in such a file is named what it lacks; the file is refused whole.
+    const before = await databaseFingerprint(app.db);
+    const refused = await importCsv('sku,price\r\nPART-NEW,5.00\r\n', false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Name');
+    // Numbers past any limit say so, not "whole number" or "2 decimals".
+    const huge = (await importCsv(`sku,stock,price\r\nPART-1,99999999999999999999,"1,000,000,000.00"\r\n`, true)).json() as ImportResult;
+    expect(huge.rows[0]?.errors).toEqual([
+      { column: 'price', message: 'Price must be $999,999.99 or less' },
+      { column: 'stock', message: 'Must be 10,000,000 or less' },
+    ]);
+    expect(await databaseFingerprint(app.db)).toBe(before);
   });
 
   it("sets the low-stock alert: a number of pieces, empty for none; a file without the column keeps each tool's alert", async () => {
@@ -518,7 +545,7 @@ describe('products in bulk', () => {
     const before = await databaseFingerprint(app.db);
     const cases: Array<[string, string]> = [
       ['', 'file'],
-      ['sku,name\r\n', 'header'],
+      ['name,price\r\n', 'header'],
       [header.replace('sku', 'skew'), 'header'],
       [header, 'file'],
       [header + '"never closed,1\r\n', 'file'],

@@ -255,6 +255,8 @@ export default function ImportProductsPage() {
   };
 
   const changes = dryRun ? dryRun.created + dryRun.updated : 0;
+  // Products the file changes the stock of: the file's numbers replace what orders have taken since it was exported.
+  const stockSet = dryRun ? dryRun.rows.filter((row) => row.action === 'update' && row.stockDelta !== 0).length : 0;
 
   return (
     <section aria-labelledby="import-heading" className="flex flex-col gap-6">
@@ -296,9 +298,10 @@ export default function ImportProductsPage() {
           <p className="text-sm text-base-content/70">
             Columns: <span className="font-mono text-xs break-words">{toolCsvColumns.join(', ')}</span>. Price in dollars; price breaks as{' '}
             <span className="font-mono text-xs">10:11.50;50:10.00</span>; stock is the number to have (the difference is recorded as a
-            restock or a correction; pieces held by unpaid orders stay held); an empty max_per_order or low_stock_alert is none, and a
-            column left out keeps each product's value. At most {formatCount(IMPORT_MAX_ROWS)} rows and 5 MB, saved as CSV UTF-8 (as Export
-            CSV writes it).
+            restock or a correction; pieces held by unpaid orders stay held); an empty max_per_order or low_stock_alert is none. Only sku is
+            required: a column left out keeps each product's value (a file of sku and price changes prices alone), a new product needs name,
+            description, image, price, stock and minimum, and other columns are left out. At most {formatCount(IMPORT_MAX_ROWS)} rows and 5
+            MB, saved as CSV UTF-8 (as Export CSV writes it).
           </p>
           {problem && (
             <p role="alert" className="alert alert-error alert-soft text-sm">
@@ -320,6 +323,17 @@ export default function ImportProductsPage() {
             What the import will do
           </h3>
           <Summary result={dryRun} />
+          {dryRun.ignoredColumns.length > 0 && (
+            <p className="alert alert-info alert-soft text-sm" data-testid="ignored-columns">
+              Left out, not columns of the store: {dryRun.ignoredColumns.map((name) => `"${name}"`).join(', ')}.
+            </p>
+          )}
+          {stockSet > 0 && (
+            <p className="alert alert-warning alert-soft text-sm" data-testid="stock-warning">
+              The file sets the stock of {formatCount(stockSet)} {stockSet === 1 ? 'product' : 'products'} to its numbers. Orders placed
+              since the file was exported are not in them: to change prices or other fields only, leave the stock column out.
+            </p>
+          )}
           <DryRunRows key={checks} result={dryRun} />
           {dryRun.errors > 0 ? (
             <p role="alert" className="alert alert-warning alert-soft text-sm">
