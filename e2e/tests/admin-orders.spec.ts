@@ -195,6 +195,19 @@ test.describe('Manage All Orders: find and export', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  test('a day is typed into Placed from key by key, as a person types it: the field keeps each key and the filter applies once the day is whole', async ({
+    page,
+  }) => {
+    await signIn(page, adminAccount());
+    await page.goto('/dashboard/manage');
+    const from = page.getByLabel('Placed from');
+    await from.click();
+    // The browser's own order of the parts (en-US: month, day, year), typed as digits.
+    await page.keyboard.type('12012026', { delay: 30 });
+    await expect(page).toHaveURL(/[?&]from=2026-12-01/);
+    await expect(from).toHaveValue('2026-12-01');
+  });
+
   test("an admin's cancel can give the buyer a reason, which the buyer's order and My Orders show", async ({
     page,
     playwright,

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditSearchOf, useAudit, type AuditFilters } from '../../../features/audit/api/get-audit.ts';
 import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
 import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
+import { DayInput } from '../../../components/ui/day-input.tsx';
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
@@ -97,24 +98,22 @@ export default function AuditPage() {
         />
         <label className="form-control w-full" htmlFor={ids.from}>
           <span className="label-text mb-1 text-sm">From</span>
-          <input
+          <DayInput
             id={ids.from}
-            type="date"
             className="input input-bordered input-sm w-full"
-            value={filters.from ?? ''}
+            day={filters.from}
             max={filters.to}
-            onChange={(event) => apply({ from: event.target.value || undefined })}
+            onDay={(from) => apply({ from })}
           />
         </label>
         <label className="form-control w-full" htmlFor={ids.to}>
           <span className="label-text mb-1 text-sm">To</span>
-          <input
+          <DayInput
             id={ids.to}
-            type="date"
             className="input input-bordered input-sm w-full"
-            value={filters.to ?? ''}
+            day={filters.to}
             min={filters.from}
-            onChange={(event) => apply({ to: event.target.value || undefined })}
+            onDay={(to) => apply({ to })}
           />
         </label>
       </div>

@@ -1,4 +1,3 @@
-import { isFilterDay } from '@toolsify/shared/days';
 import { useId, type FormEvent } from 'react';
 import { orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
 import { ordersExportUrl } from '../api/get-all-orders.ts';
@@ -6,6 +5,7 @@ import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/or
 import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 import { ToolFilter } from './tool-filter.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { DayInput } from '../../../components/ui/day-input.tsx';
 
 export type ApplyOrderFilters = (next: Partial<OrderFilterParams>, options?: { replace?: boolean }) => void;
 
@@ -22,15 +22,6 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();
-  };
-
-  // A day applies once it is a whole date (a year being typed, 0002... 0202, is not yet one).
-  const onDay = (which: 'from' | 'to', value: string) => {
-    if (value === '') {
-      if (params[which] !== undefined) apply({ [which]: undefined });
-    } else if (isFilterDay(value) && value !== params[which]) {
-      apply({ [which]: value });
-    }
   };
 
   const filtered = isFiltered(params) || words !== '';
@@ -90,25 +81,25 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
         <div className="col-span-2 sm:col-span-1">
           <ToolFilter toolId={params.toolId} onChange={(toolId) => apply({ toolId })} />
         </div>
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor={`${id}-from`}>
           <span className="font-medium">Placed from</span>
-          <input
-            type="date"
+          <DayInput
+            id={`${id}-from`}
             className="input input-bordered input-sm w-full"
-            value={params.from ?? ''}
+            day={params.from}
             min="1970-01-01"
             max={params.to}
-            onChange={(event) => onDay('from', event.target.value)}
+            onDay={(from) => apply({ from })}
           />
         </label>
-        <label className="flex min-w-0 flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor={`${id}-to`}>
           <span className="font-medium">Placed to</span>
-          <input
-            type="date"
+          <DayInput
+            id={`${id}-to`}
             className="input input-bordered input-sm w-full"
-            value={params.to ?? ''}
+            day={params.to}
             min={params.from ?? '1970-01-01'}
-            onChange={(event) => onDay('to', event.target.value)}
+            onDay={(to) => apply({ to })}
           />
         </label>
       </div>
