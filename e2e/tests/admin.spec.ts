@@ -1,7 +1,18 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, verificationLink, type Account } from '../fixtures.ts';
+import {
+  adminAccount,
+  expect,
+  newAccount,
+  placeOrderViaApi,
+  signIn,
+  signInRequest,
+  test,
+  toolBySku,
+  verificationLink,
+  type Account,
+} from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshotAsIs, screenshots } from '../screenshots.ts';
 
@@ -155,6 +166,7 @@ test.describe('Add a Review', () => {
 test.describe('Add a Product and Manage Products', () => {
   test('validates with the spec messages, uploads a real image, refuses a fake one, adds, edits and deletes a product', async ({
     page,
+    playwright,
   }) => {
     await signIn(page, adminAccount());
     await page.goto('/dashboard/add');
@@ -271,10 +283,19 @@ test.describe('Add a Product and Manage Products', () => {
       available: 55,
     });
 
-    // Delete: a confirmation first; Cancel keeps it.
+    // A buyer's unpaid order of it, which deleting it will cancel.
+    const buyer = await playwright.request.newContext({ baseURL });
+    await signInRequest(buyer, newAccount('deleted-tool-buyer'));
+    await placeOrderViaApi(buyer, [{ toolId: tool.id, quantity: 10 }]);
+    await buyer.dispose();
+
+    // Delete: a confirmation first, which says what it cancels; Cancel keeps it.
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(confirm).toBeVisible();
+    await expect(confirm.getByTestId('delete-cancels-orders')).toHaveText(
+      '1 unpaid order of it will be cancelled, and their buyers emailed.',
+    );
     await screenshots(page, 'admin-products-delete');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminTools, type ProductsView } from '../../../features/products/api/get-admin-tools.ts';
 import { useDeleteTool } from '../../../features/products/api/delete-tool.ts';
 import { EditToolDialog } from '../../../features/products/components/edit-tool-dialog.tsx';
+import { useUnpaidOrdersOf } from '../../../features/orders/api/get-all-orders.ts';
 import { ProductsTable } from '../../../features/products/components/products-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
@@ -198,8 +199,22 @@ export default function ManageProductsPage() {
         onClose={() => setDeleting(null)}
       >
         It leaves the catalog at once and can no longer be ordered. Orders already placed keep its name and price.
+        <UnpaidOrdersNote toolId={deleting?.id ?? null} />
       </ConfirmDialog>
       <EditToolDialog tool={editing} onClose={() => setEditing(null)} />
     </section>
+  );
+}
+
+/** In the delete dialog: the tool's unpaid orders, which deleting it cancels (each buyer is emailed). */
+function UnpaidOrdersNote({ toolId }: { toolId: number | null }) {
+  const unpaid = useUnpaidOrdersOf(toolId);
+  if (!unpaid.data || unpaid.data.count === 0) return null;
+  const { count, more } = unpaid.data;
+  return (
+    <span className="mt-2 block font-medium text-error" data-testid="delete-cancels-orders">
+      {more ? `More than ${formatCount(count)} unpaid orders` : count === 1 ? '1 unpaid order' : `${formatCount(count)} unpaid orders`} of
+      it will be cancelled, and their buyers emailed.
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page } from '@toolsify/shared/ids';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
@@ -36,4 +36,24 @@ export function useAllOrders({ enabled = true, filters = noFilters }: { enabled?
 export function ordersExportUrl(filters: OrderFilterParams): string {
   const search = orderFiltersSearchOf(filters);
   return `/api/orders/export.csv${search ? `?${search}` : ''}`;
+}
+
+/** How many orders a first page may show before "or more" (the most one `GET /api/orders` page holds). */
+const COUNT_UP_TO = 100;
+
+/**
+ * The unpaid orders of a tool (admin), counted up to 100: what deleting it cancels (their buyers
+ * are emailed). `null` while unknown; `more` when there are more than the count.
+ */
+export function useUnpaidOrdersOf(toolId: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.allOrders, 'unpaid-of', toolId],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ status: 'unpaid', toolId: String(toolId), limit: String(COUNT_UP_TO) });
+      const page = await api<Page<Order>>(`/api/orders?${query}`, { signal });
+      return { count: page.items.length, more: page.nextCursor !== null };
+    },
+    enabled: toolId !== null,
+    staleTime: 0,
+  });
 }
