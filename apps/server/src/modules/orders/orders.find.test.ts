@@ -126,6 +126,13 @@ describe('finding and exporting orders', () => {
       expect(await found('q=99999999999')).toEqual([]);
     });
 
+    it('finds a cancelled order by its #number without asking for cancelled ones, unless another status is chosen', async () => {
+      expect(await found(`q=${encodeURIComponent(`#${o.b4.id}`)}`)).toEqual(ids(o.b4));
+      expect(await found(`q=${encodeURIComponent(`#${o.b4.id}`)}&status=paid`)).toEqual([]);
+      // A bare number may be part of a PO number or a SKU too: the cancelled ones stay out as in any search.
+      expect(await found(`q=${o.b4.id}`)).toEqual([]);
+    });
+
     it('finds a part of the PO number without regard to case', async () => {
       expect(await found('q=acme')).toEqual(ids(o.a1));
       expect(await found('q=ACME&status=cancelled')).toEqual(ids(o.b4));

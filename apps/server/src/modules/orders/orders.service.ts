@@ -315,9 +315,11 @@ export async function listRecentUnpaidOrders(deps: OrdersDeps, user: SessionUser
   return { items: await presentAll(deps, await findRecentUnpaidOrdersOf(deps.db, user.id, toolId, since, 20)) };
 }
 
-/** The statuses a filter asks for: one, or every listed one (a cancelled order only when asked for). */
-export function statusesOf(filters: Pick<OrderFilters, 'status'>): readonly OrderStatus[] {
-  return filters.status ? [filters.status] : listedStatuses;
+/** The statuses a filter asks for: one, or every listed one (a cancelled order only when asked for, by its status or its number). */
+export function statusesOf(filters: Pick<OrderFilters, 'status' | 'q'>): readonly OrderStatus[] {
+  if (filters.status) return [filters.status];
+  // "#1042" asks for that order by its number: found whatever became of it, cancelled too.
+  return /^#\s*\d+$/.test(filters.q?.trim() ?? '') ? orderStatuses : listedStatuses;
 }
 
 /** Manage All Orders: every listed order (or those of one status), newest first, as the filters find them. */
