@@ -133,6 +133,14 @@ test('customer pages and dialogs', async ({ page }) => {
   await page.getByRole('button', { name: 'Check lines' }).click();
   await expect(page.getByTestId('quick-order-rows')).toContainText('No tool has this SKU');
   await audit(page, '/cart (customer)');
+  // The cart saved as a list: My Lists with a list, its lines shown.
+  await page.getByLabel(/Save these lines as a list/).fill('Axe kit');
+  await page.getByRole('button', { name: 'Save list' }).click();
+  await expect(page.getByText('Saved as "Axe kit"', { exact: false })).toBeVisible();
+  await page.goto('/dashboard/lists');
+  await page.getByText('Show the lines').click();
+  await expect(page.getByText('pieces').first()).toBeVisible();
+  await audit(page, '/dashboard/lists (customer)');
   for (const route of ['/dashboard', '/dashboard/orders', '/dashboard/review', `/dashboard/payment/${unpaid}`]) {
     await page.goto(route);
     await audit(page, `${route.replace(String(unpaid), ':id')} (customer)`);

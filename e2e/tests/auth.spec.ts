@@ -300,7 +300,7 @@ test.describe('guards and the dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome to your Dashboard' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link')).toHaveText(['My Profile', 'My Orders', 'Add a Review']);
+    await expect(menu.getByRole('link')).toHaveText(['My Profile', 'My Orders', 'Add a Review', 'My Lists']);
     await menu.getByRole('link', { name: 'My Orders' }).click();
     await expect(page).toHaveURL(/\/dashboard\/orders$/);
     await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');

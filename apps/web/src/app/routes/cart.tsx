@@ -16,6 +16,7 @@ import { useCart } from '../../features/cart/api/cart.ts';
 import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
 import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
 import { lookupToolIds } from '../../features/cart/api/lookup-tools.ts';
+import { SaveListForm } from '../../features/lists/components/save-list-form.tsx';
 import { QuantityStepper } from '../../features/orders/components/quantity-stepper.tsx';
 
 /** A cart line with its tool as it is today: gone (deleted), or its price and what is wrong. */
@@ -265,6 +266,7 @@ export default function CartPage() {
             {flagged === 0 && invalidFields.size > 0 && (
               <p className="text-sm text-error">Put right the quantity named in red before you check out.</p>
             )}
+            {cart.signedIn && <SaveListForm lines={cart.lines} />}
           </div>
         </section>
       )}

@@ -21,6 +21,8 @@ const userMenu: MenuItem[] = [
   { href: '/', label: 'My Profile', icon: 'card' },
   { href: '/orders', label: 'My Orders', icon: 'boxes' },
   { href: '/review', label: 'Add a Review', icon: 'star' },
+  // After the spec's three, as the admin's additions follow theirs.
+  { href: '/lists', label: 'My Lists', icon: 'quantity' },
 ];
 const adminMenu: MenuItem[] = [
   { href: '/', label: 'My Profile', icon: 'card' },

@@ -10,6 +10,7 @@ import { lazyPart } from '../../../lib/lazy-part.ts';
 const ProfilePage = lazyPart(() => import('./profile.tsx'));
 const OrdersPage = lazyPart(() => import('./orders.tsx'));
 const OrderPage = lazyPart(() => import('./order.tsx'));
+const ListsPage = lazyPart(() => import('./lists.tsx'));
 const ReviewPage = lazyPart(() => import('./review.tsx'));
 const PaymentPage = lazyPart(() => import('./payment.tsx'));
 const UsersPage = lazyPart(() => import('./users.tsx'));
@@ -57,6 +58,7 @@ export default function DashboardRoutes() {
             <Route path="/" component={ProfilePage} />
             <Route path="/orders" component={OrdersPage} />
             <Route path="/orders/:id" component={OrderPage} />
+            <Route path="/lists" component={ListsPage} />
             <Route path="/review" component={ReviewPage} />
             <Route path="/payment/:id" component={PaymentPage} />
             <Route path="/users" component={UsersForAdmin} />
