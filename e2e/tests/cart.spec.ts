@@ -337,6 +337,22 @@ test('a quantity field emptied by a signed-in buyer holds the checkout back: no 
   await expect(placeOrder).toBeEnabled();
 });
 
+test('checkout keeps a typed PO number through a reload, and tells a buyer whose email is not verified where the receipt goes', async ({
+  page,
+}) => {
+  const account = newAccount('cart-po');
+  await signIn(page, account);
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tape.id, quantity: tape.minimum }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(page.getByTestId('checkout-unverified')).toContainText(
+    `The receipt and the invoice go to ${account.email}, which is not verified yet`,
+  );
+  await page.getByLabel('PO number (optional)').fill('PO-RELOAD-7');
+  await page.reload();
+  await expect(page.getByLabel('PO number (optional)')).toHaveValue('PO-RELOAD-7');
+});
+
 test('a cart changed in another tab is read again when this tab comes back, so the checkout sends what the other tab left', async ({
   page,
 }) => {

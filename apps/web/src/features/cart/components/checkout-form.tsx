@@ -12,12 +12,33 @@ import { InputField, TextareaField } from '../../../components/ui/form-field.tsx
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useProfile } from '../../profile/api/get-profile.ts';
+import { useMe } from '../../auth/api/get-me.ts';
 import { useUpdateProfile } from '../../profile/api/update-profile.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../../orders/api/place-order.ts';
 
 const checkoutSchema = z.object({ phone: phoneField, address: addressField, poNumber: z.string(), remember: z.boolean() });
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
+
+/** The PO number typed and not yet ordered, kept in this tab (sessionStorage) so a reload keeps it. */
+const PO_DRAFT_KEY = 'toolsify.checkout.po';
+const poDraft = {
+  read: (): string => {
+    try {
+      return sessionStorage.getItem(PO_DRAFT_KEY) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  write: (value: string): void => {
+    try {
+      if (value) sessionStorage.setItem(PO_DRAFT_KEY, value);
+      else sessionStorage.removeItem(PO_DRAFT_KEY);
+    } catch {
+      // Storage refused (private mode, full): the field still holds it until a reload.
+    }
+  },
+};
 
 interface CheckoutProps {
   lines: CartLine[];
@@ -44,12 +65,28 @@ export function CheckoutForm(props: CheckoutProps) {
       defaults={{
         phone: profile.data?.phone ?? '',
         address: profile.data?.address ?? '',
-        poNumber: '',
+        poNumber: poDraft.read(),
         remember: !profile.data?.phone && !profile.data?.address,
       }}
       business={{ company: profile.data?.company ?? '', taxId: profile.data?.taxId ?? '' }}
       profile={profile.data}
     />
+  );
+}
+
+/** Before an order of someone whose email is not verified: where its receipt and invoice will go, and how to verify it. */
+function UnverifiedEmailNote() {
+  const me = useMe().data;
+  if (!me || me.emailVerified) return null;
+  return (
+    <p className="rounded-box border border-warning/50 bg-warning/10 px-3 py-2 text-sm" data-testid="checkout-unverified">
+      The receipt and the invoice go to <strong className="[overflow-wrap:anywhere]">{me.email}</strong>, which is not verified yet: open
+      the link we sent there, or send it again from your{' '}
+      <Link href="~/dashboard" className="link">
+        Dashboard
+      </Link>
+      .
+    </p>
   );
 }
 
@@ -118,6 +155,7 @@ function CheckoutFields({
       {
         onSuccess: async (order) => {
           setAttempt(null);
+          poDraft.write('');
           toast.success(messages.orderPlaced);
           if (profile && differs && values.remember) {
             const next = { ...profile, phone: values.phone.trim(), address: values.address.trim() };
@@ -184,9 +222,10 @@ function CheckoutFields({
           autoComplete="off"
           maxLength={40}
           error={errors.poNumber?.message}
-          {...register('poNumber')}
+          {...register('poNumber', { onChange: (event: { target: { value: string } }) => poDraft.write(event.target.value) })}
         />
         <InvoicedTo {...business} />
+        <UnverifiedEmailNote />
         {shownRefusals.length > 0 && (
           <ul role="alert" className="list-disc pl-5 text-sm text-error">
             {shownRefusals.map((text) => (
