@@ -135,6 +135,15 @@ test.describe('payments (sandbox gateway)', () => {
     await expect(other.getByTestId('transaction-id')).toHaveText(transactionId!);
     await expect(other.getByTestId('payment-error')).toHaveCount(0);
     expect((await orderById(page.request, order.id)).status).toBe('paid');
+
+    // Paid, not shipped: the order's page says how to change or cancel it, and the link gets there.
+    await page.goto(`/dashboard/orders/${order.id}`);
+    await expect(page.getByTestId('order-change-note')).toHaveText(
+      `To change or cancel this order before it ships, contact us with its number, #${order.id}.`,
+    );
+    await page.getByTestId('order-change-note').getByRole('link', { name: 'contact us' }).click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.locator('#contact-email')).toBeVisible();
   });
 
   test('a declined card shows the red message under the form and the order stays unpaid', async ({ page }) => {

@@ -183,6 +183,16 @@ export default function OrderPage() {
               </div>
             )}
           </dl>
+          {/* Paid and not shipped: the store can still change it, by hand. */}
+          {isBuyer && o.status === 'paid' && (
+            <p className="text-sm text-base-content/80" data-testid="order-change-note">
+              To change or cancel this order before it ships,{' '}
+              <Link href="~/#contact" className="link link-primary">
+                contact us
+              </Link>{' '}
+              with its number, #{o.id}.
+            </p>
+          )}
           {/* Outside the list: a <dl> holds only its terms and their details (axe). */}
           {(isBuyer || view.actions.length > 0) && (
             <div className="flex flex-wrap gap-2 pt-2">
