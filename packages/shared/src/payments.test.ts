@@ -42,8 +42,11 @@ describe('card checks', () => {
     expect(expiryProblem('05/30', now)).toBe(cardMessages.expiryPast);
     expect(expiryProblem('12/29', now)).toBe(cardMessages.expiryPast);
     expect(expiryProblem('01/51', now)).toBe(cardMessages.expiryTooFar);
-    expect(expiryProblem('00/31', now)).toBe(cardMessages.expiryIncomplete);
+    // A month that is no month is named as such, not "incomplete".
+    expect(expiryProblem('00/31', now)).toBe(cardMessages.expiryMonthInvalid);
+    expect(expiryProblem('13/27', now)).toBe(cardMessages.expiryMonthInvalid);
     expect(expiryProblem('6/31', now)).toBe(cardMessages.expiryIncomplete);
+    expect(expiryProblem('12/3', now)).toBe(cardMessages.expiryIncomplete);
   });
 
   it('validates the whole form and hands the server digits only', () => {

@@ -39,6 +39,7 @@ export const cardMessages = {
   numberInvalid: 'Your card number is invalid.',
   numberIncomplete: 'Your card number is incomplete.',
   expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryMonthInvalid: "Your card's expiration month is invalid.",
   expiryPast: "Your card's expiration date is in the past.",
   expiryTooFar: "Your card's expiration year is invalid.",
   cvcIncomplete: "Your card's security code is incomplete.",
@@ -103,7 +104,8 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 /** A card is good through the last day of its expiry month. */
 export function expiryProblem(value: string, now: Date = new Date()): string | null {
   const parsed = parseExpiry(value);
-  if (!parsed) return cardMessages.expiryIncomplete;
+  // Two digits, a slash and two more, but a month past 12 (or 00): not "incomplete".
+  if (!parsed) return /^\d{2}\s*\/\s*\d{2}$/.test(value.trim()) ? cardMessages.expiryMonthInvalid : cardMessages.expiryIncomplete;
   const current = now.getFullYear() * 12 + now.getMonth();
   const expires = parsed.year * 12 + (parsed.month - 1);
   if (expires < current) return cardMessages.expiryPast;

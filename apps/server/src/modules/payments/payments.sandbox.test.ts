@@ -236,7 +236,7 @@ describe('payments with the sandbox gateway', () => {
       [{ cardNumber: '4242-abcd-4242-4242' }, 'cardNumber', cardMessages.numberInvalid],
       [{ cardNumber: '' }, 'cardNumber', cardMessages.numberIncomplete],
       [{ expiry: '01/20' }, 'expiry', cardMessages.expiryPast],
-      [{ expiry: '13/40' }, 'expiry', cardMessages.expiryIncomplete],
+      [{ expiry: '13/40' }, 'expiry', cardMessages.expiryMonthInvalid],
       [{ expiry: '1240' }, 'expiry', cardMessages.expiryIncomplete],
       [{ expiry: '12/99' }, 'expiry', cardMessages.expiryTooFar],
       [{ cvc: '12' }, 'cvc', cardMessages.cvcIncomplete],
