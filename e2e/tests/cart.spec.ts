@@ -82,6 +82,12 @@ for (const width of [375, 1280]) {
     await expect(rows).toContainText(
       `50 more, with the 500 in your cart: 550 = $${((550 * 840) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
     );
+    // A SKU on two lines (a sheet split by site): one line of both quantities, the second said to join it.
+    await page.getByLabel('SKUs and quantities').fill(`${hammer.sku} 50\n${hammer.sku.toLowerCase()} 100`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows.getByRole('listitem').nth(0)).toContainText('150 more, with the 500 in your cart: 650 =');
+    await expect(rows.getByRole('listitem').nth(1)).toContainText('100 added to line 1');
+    await expect(page.getByRole('button', { name: 'Add 1 line to the cart' })).toBeVisible();
     // Lines none of which can be added say so, with no button to add nothing.
     await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5');
     await page.getByRole('button', { name: 'Check lines' }).click();

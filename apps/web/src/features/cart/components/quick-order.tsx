@@ -17,6 +17,8 @@ interface CheckedRow {
   /** Pieces of the tool the cart holds already: the line adds to them. */
   inCart: number;
   problem: string | null;
+  /** A later line of a tool an earlier line has: its pieces were added to that line (its row). */
+  joinedTo?: number;
 }
 
 const MAX_FILE_BYTES = 256 * 1024;
@@ -56,7 +58,15 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     try {
       const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
       const tools = new Map((await lookupSkus(skus)).map((tool) => [tool.sku.toLowerCase(), tool]));
-      const seen = new Set<number>();
+      // A SKU on several lines (a sheet split by job site) is one line of all their pieces, the first's.
+      const firstRowOf = new Map<number, number>();
+      const totalOf = new Map<number, number>();
+      for (const row of rows) {
+        const tool = 'sku' in row ? tools.get(row.sku.toLowerCase()) : undefined;
+        if (!tool || !('quantity' in row)) continue;
+        if (!firstRowOf.has(tool.id)) firstRowOf.set(tool.id, row.row);
+        totalOf.set(tool.id, (totalOf.get(tool.id) ?? 0) + row.quantity);
+      }
       const inCart = new Map(cartLines.map((line) => [line.toolId, line.quantity]));
       setChecked(
         rows.map((row): CheckedRow => {
@@ -64,14 +74,15 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
           const tool = tools.get(row.sku.toLowerCase()) ?? null;
           const line = { row: row.row, text: `${row.sku} ${row.quantity}`, tool, quantity: row.quantity, inCart: 0 };
           if (!tool) return { ...line, problem: 'No tool has this SKU' };
-          if (seen.has(tool.id)) return { ...line, problem: 'This SKU is on an earlier line' };
-          seen.add(tool.id);
+          const first = firstRowOf.get(tool.id) ?? row.row;
+          if (first !== row.row) return { ...line, problem: null, joinedTo: first };
+          const quantity = totalOf.get(tool.id) ?? row.quantity;
           // A tool in the cart already gets these pieces added to its line: the rules are the sum's.
           const held = inCart.get(tool.id) ?? 0;
-          const rule = ruleProblem(held + row.quantity, tool);
+          const rule = ruleProblem(held + quantity, tool);
           const problem =
             tool.available === 0 ? 'Out of Stock' : rule && held > 0 ? `With the ${formatCount(held)} in your cart: ${rule}` : rule;
-          return { ...line, inCart: held, problem };
+          return { ...line, quantity, inCart: held, problem };
         }),
       );
     } catch (error) {
@@ -100,13 +111,18 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     await check(rowsOfCsv(content), file.name);
   };
 
-  const valid = (checked ?? []).filter((row) => row.tool && !row.problem);
+  const valid = (checked ?? []).filter((row) => row.tool && !row.problem && row.joinedTo === undefined);
+  /** A later line of a tool goes (and stays) with the line it joined. */
+  const joinedTo = (row: CheckedRow) => (checked ?? []).find((other) => other.row === row.joinedTo);
 
   const add = async () => {
     setBusy(true);
     try {
       await onAdd(valid.map((row) => ({ toolId: row.tool?.id ?? 0, quantity: row.quantity })));
-      const left = (checked ?? []).filter((row) => !valid.includes(row));
+      const left = (checked ?? []).filter((row) => {
+        const line = row.joinedTo === undefined ? row : joinedTo(row);
+        return line !== undefined && !valid.includes(line);
+      });
       const count = left.length === 1 ? 'The line' : `The ${formatCount(left.length)} lines`;
       setNote(null);
       if (fileName !== null) {
@@ -217,7 +233,11 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
                     {row.tool ? <span className="font-medium">{row.tool.name}</span> : <span className="font-mono">{row.text}</span>}
                     {row.tool && <span className="ml-1 font-mono text-xs text-base-content/70">{row.tool.sku}</span>}
                   </span>
-                  {row.problem ? (
+                  {row.joinedTo !== undefined ? (
+                    <span className="text-base-content/70">
+                      {formatCount(row.quantity)} added to line {row.joinedTo}
+                    </span>
+                  ) : row.problem ? (
                     <span className="font-medium text-error">{row.problem}</span>
                   ) : (
                     row.tool && (

@@ -35,11 +35,17 @@ describe('quick order: a CSV file', () => {
       { row: 1, text: 'Artikel Menge', problem: UNKNOWN_HEADER },
       { row: 2, sku: 'TF-AW250', quantity: 200 },
     ]);
-    expect(rowsOfCsv('Part number,Qty ordered,Description\n').rows).toEqual([
-      { row: 1, text: 'Part number Qty ordered Description', problem: UNKNOWN_HEADER },
+    expect(rowsOfCsv('Artikelnummer,Menge,Beschreibung\n').rows).toEqual([
+      { row: 1, text: 'Artikelnummer Menge Beschreibung', problem: UNKNOWN_HEADER },
     ]);
     // A first row with a quantity is a line, and its own problem stays.
     expect(rowsOfCsv('TF-AW250,200,wrench\n').rows[0]).toMatchObject({ problem: 'Give only a SKU and a quantity' });
     expect(rowsOfCsv('TF-AW250;0\n').rows[0]).toMatchObject({ problem: 'The quantity must be a whole number of pieces' });
+  });
+
+  it("reads a sheet's own words for the columns: Part Number and Qty", () => {
+    expect(rowsOfCsv('Part Number;Description;Order Qty\nTF-AW250;Wrench;200\n').rows).toEqual([
+      { row: 2, sku: 'TF-AW250', quantity: 200 },
+    ]);
   });
 });

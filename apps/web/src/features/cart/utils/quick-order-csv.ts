@@ -1,15 +1,17 @@
 import Papa from 'papaparse';
 import { MAX_QUICK_ORDER_LINES, quickOrderRow, type QuickOrderRow } from '@toolsify/shared/cart-lines';
 
+/** Names a header may give the SKU column (an ERP's or a buyer's own sheet's words for it). */
+const SKU_NAMES = new Set(['sku', 'part number', 'part no', 'part no.', 'part #', 'item number', 'item no', 'item no.', 'product code']);
 /** Names a header may give the quantity column. */
-const QUANTITY_NAMES = new Set(['quantity', 'qty']);
+const QUANTITY_NAMES = new Set(['quantity', 'qty', 'qty.', 'order quantity', 'order qty', 'qty ordered', 'quantity ordered']);
 /** Row 1's problem when it is words, no quantity: a header this page does not read. */
-export const UNKNOWN_HEADER = 'A header row must name its columns sku and quantity (or qty)';
+export const UNKNOWN_HEADER = 'A header row must name its columns sku (or part number) and quantity (or qty)';
 
 /**
  * A quick order's CSV file as rows, each numbered as the spreadsheet numbers its row (the header
- * is row 1). Records are `sku,quantity`, or any columns under a header that names `sku` and
- * `quantity` (or `qty`), as an ERP's export has them: only those two are read. The separator is
+ * is row 1). Records are `sku,quantity`, or any columns under a header that names `sku` (or
+ * `part number`, SKU_NAMES) and `quantity` (or `qty`), as an ERP's export has them: only those two are read. The separator is
  * guessed (comma, semicolon as a decimal-comma locale's Excel writes, tab) with empty lines
  * left out of the guess: papaparse, asked about a file ending in a newline, gave up on the
  * semicolon and read each record as one cell. A first row of words alone ("Artikel;Menge") is
@@ -20,7 +22,7 @@ export function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boole
   const { delimiter } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: 20 }).meta;
   const { data } = Papa.parse<string[]>(text, { delimiter });
   const names = (data[0] ?? []).map((cell) => cell.trim().toLowerCase());
-  const skuAt = names.indexOf('sku');
+  const skuAt = names.findIndex((name) => SKU_NAMES.has(name));
   const quantityAt = names.findIndex((name) => QUANTITY_NAMES.has(name));
   const columns = skuAt !== -1 && quantityAt !== -1 ? [skuAt, quantityAt] : undefined;
   const records = data
