@@ -40,6 +40,28 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 
+  test("a card in the catalog adds the tool's minimum order to the cart in one click; the home page's cards keep Purchase alone", async ({
+    page,
+    request,
+  }) => {
+    const tape = ((await (await request.get('/api/tools?q=TF-TM8')).json()) as ToolPage).items.find((t) => t.sku === 'TF-TM8')!;
+    await page.goto('/tools?q=TF-TM8');
+    const card = page.getByTestId('product-card').filter({ hasText: tape.name });
+    await card.getByRole('button', { name: `Add to cart: ${tape.minimum.toLocaleString('en-US')} of ${tape.name}` }).click();
+    await expect(page.getByText('Added to the cart.')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('toolsify.cart') ?? '[]') as unknown))
+      .toEqual([{ toolId: tape.id, quantity: tape.minimum }]);
+    await page.goto('/');
+    await expect(
+      page
+        .getByTestId('product-card')
+        .first()
+        .getByRole('link', { name: /^Purchase / }),
+    ).toBeVisible();
+    await expect(page.getByTestId('product-card').getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+  });
+
   test('Load more takes the keyboard to the first tool it added (Tab from the button, under the list, would skip them)', async ({
     page,
     playwright,

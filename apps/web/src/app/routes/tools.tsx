@@ -11,6 +11,7 @@ import { useTypedSearch } from '../../lib/use-typed-search.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import {
   catalogParamsFrom,
   catalogSearchOf,
@@ -19,6 +20,7 @@ import {
   type CatalogParams,
 } from '../../features/catalog/utils/catalog-params.ts';
 import { formatCount } from '@toolsify/shared/money';
+import { canBeOrdered } from '@toolsify/shared/orderable';
 
 const sortLabels: Record<ToolSort, string> = {
   relevance: 'Best match',
@@ -129,7 +131,21 @@ export default function ToolsPage() {
             <ul ref={cards} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Tools">
               {items.map((tool, index) => (
                 <li key={tool.id}>
-                  <ProductCard tool={tool} eager={index < 3} />
+                  <ProductCard
+                    tool={tool}
+                    eager={index < 3}
+                    // The minimum order, straight into the cart: a bulk buyer fills a cart from the catalog.
+                    action={
+                      canBeOrdered(tool) ? (
+                        <AddToCartButton
+                          toolId={tool.id}
+                          quantity={tool.minimum}
+                          className="btn-block"
+                          label={`Add to cart: ${formatCount(tool.minimum)} of ${tool.name}`}
+                        />
+                      ) : undefined
+                    }
+                  />
                 </li>
               ))}
             </ul>

@@ -9,11 +9,14 @@ export function AddToCartButton({
   quantity,
   disabled = false,
   className = '',
+  label,
 }: {
   toolId: number;
   quantity: number;
   disabled?: boolean;
   className?: string;
+  /** What a screen reader hears where many buttons say "Add to cart" (a card's: which tool, how many). */
+  label?: string;
 }) {
   const cart = useCart();
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,13 @@ export function AddToCartButton({
     }
   };
   return (
-    <button type="button" className={`btn btn-outline btn-primary ${className}`} disabled={disabled || busy} onClick={() => void add()}>
+    <button
+      type="button"
+      className={`btn btn-outline btn-primary ${className}`}
+      disabled={disabled || busy}
+      onClick={() => void add()}
+      aria-label={label}
+    >
       Add to cart
     </button>
   );

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents } from '@toolsify/shared/money';
@@ -16,8 +16,10 @@ const BackInStock = lazyPart(() => import('./back-in-stock.tsx'));
  * the stock line (a red 'Out of Stock' at 0; with "Email me when it is back" while fewer pieces
  * than the minimum order are in stock) and a Purchase
  * button in both cases; with the tool's SKU, and its image and name linking to the tool's own page.
+ * `action` goes beside Purchase (the catalog page's Add to cart; the home page has none, so its
+ * first script carries no cart).
  */
-export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
+export function ProductCard({ tool, eager = false, action }: { tool: Tool; eager?: boolean; action?: ReactNode }) {
   const outOfStock = tool.available === 0;
   const fromLine = lowestPriceLine(tool);
   const headingId = `tool-${tool.id}-name`;
@@ -92,9 +94,12 @@ export function ProductCard({ tool, eager = false }: { tool: Tool; eager?: boole
             )}
           </div>
         )}
-        <Link href={`/purchase/${tool.id}`} className="btn btn-primary btn-block" aria-label={`Purchase ${tool.name}`}>
-          Purchase
-        </Link>
+        <div className={action ? 'grid grid-cols-2 gap-2' : ''}>
+          <Link href={`/purchase/${tool.id}`} className="btn btn-primary btn-block" aria-label={`Purchase ${tool.name}`}>
+            Purchase
+          </Link>
+          {action}
+        </div>
       </div>
     </article>
   );
