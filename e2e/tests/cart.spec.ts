@@ -4,6 +4,7 @@
 // a CSV file, checkout (one order, all lines), pay, and order again.
 import { messages } from '@toolsify/shared/messages';
 import type { Order } from '@toolsify/shared/orders';
+import type { ToolPage } from '@toolsify/shared/tools';
 import { addOwnTool, adminAccount, expect, newAccount, placeOrderViaApi, signIn, signInRequest, test, toolBySku } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
@@ -357,6 +358,22 @@ test('checkout keeps a typed PO number through a reload, and tells a buyer whose
   await page.getByLabel('PO number (optional)').fill('PO-RELOAD-7');
   await page.reload();
   await expect(page.getByLabel('PO number (optional)')).toHaveValue('PO-RELOAD-7');
+});
+
+test('on a phone, a long cart has a bar with the total that takes the buyer to the checkout', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, newAccount('cart-bar'));
+  const tools = ((await (await page.request.get('/api/tools?inStock=true&limit=12')).json()) as ToolPage).items;
+  const lines = tools.map((tool) => ({ toolId: tool.id, quantity: tool.minimum }));
+  expect((await page.request.put('/api/cart', { data: { lines } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(cartLines(page)).toHaveCount(lines.length);
+  const bar = page.getByTestId('checkout-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText(`Order total ${await page.getByTestId('cart-total').textContent()}`);
+  await bar.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByLabel('Phone')).toBeFocused();
+  await expect(bar).toBeHidden();
 });
 
 test('a cart changed in another tab is read again when this tab comes back, so the checkout sends what the other tab left', async ({

@@ -275,16 +275,18 @@ export default function CartPage() {
       <div className={`grid items-start gap-6 ${cart.lines.length > 0 ? 'lg:grid-cols-2' : ''}`}>
         {cart.lines.length > 0 &&
           (cart.signedIn ? (
-            <CheckoutForm
-              lines={cart.lines}
-              lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
-              disabled={flagged > 0 || loading || invalidFields.size > 0}
-              onLinesRefused={() => void tools.refetch()}
-              onPlaced={async (orderId) => {
-                await cart.save([]);
-                navigate(`/dashboard/payment/${orderId}`);
-              }}
-            />
+            <div id={CHECKOUT_ID} className="scroll-mt-20">
+              <CheckoutForm
+                lines={cart.lines}
+                lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
+                disabled={flagged > 0 || loading || invalidFields.size > 0}
+                onLinesRefused={() => void tools.refetch()}
+                onPlaced={async (orderId) => {
+                  await cart.save([]);
+                  navigate(`/dashboard/payment/${orderId}`);
+                }}
+              />
+            </div>
           ) : (
             <div className="card border border-base-300 bg-base-100 p-6 text-center">
               <p>Log in to check out. Your cart is kept and joins your account.</p>
@@ -295,6 +297,48 @@ export default function CartPage() {
           ))}
         <QuickOrder cartLines={cart.lines} onAdd={addLines} />
       </div>
+      {cart.signedIn && cart.lines.length > 0 && <CheckoutBar total={loading ? '…' : formatCents(total)} />}
+    </div>
+  );
+}
+
+const CHECKOUT_ID = 'checkout';
+
+/**
+ * On a phone, a long cart puts the checkout thousands of pixels down: while it is below the
+ * screen, a bar at the bottom gives the total and takes the buyer to it (the phone field).
+ */
+function CheckoutBar({ total }: { total: string }) {
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    const checkout = document.getElementById(CHECKOUT_ID);
+    if (!checkout) return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
+    });
+    observer.observe(checkout);
+    return () => observer.disconnect();
+  }, []);
+  if (!below) return null;
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-base-300 bg-base-100 px-4 py-3 shadow-lg lg:hidden"
+      data-testid="checkout-bar"
+    >
+      <span className="text-sm">
+        Order total <strong className="text-base tabular-nums">{total}</strong>
+      </span>
+      <a
+        href={`#${CHECKOUT_ID}`}
+        className="btn btn-primary btn-sm"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(CHECKOUT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          focusWhenDrawn(() => document.getElementById('checkout-phone'), 30, { preventScroll: true });
+        }}
+      >
+        Checkout
+      </a>
     </div>
   );
 }
