@@ -93,6 +93,8 @@ test.describe('products in bulk', () => {
     await expect(updated).toContainText('price: 129.00 to 119.00');
     await expect(updated).toContainText('price breaks: (empty) to 10:109.00');
     await expect(dryRun.getByRole('row', { name: new RegExp(newSku) })).toContainText('New product');
+    // What the new one will be, as the file was read.
+    await expect(dryRun.getByRole('row', { name: new RegExp(newSku) })).toContainText('price: 45.50');
     // The file sets a product's stock: orders since the export would be overwritten, and it says so.
     await expect(page.getByTestId('stock-warning')).toContainText('The file sets the stock of 1 product to its numbers.');
     await screenshots(page, 'products-import-dry-run');

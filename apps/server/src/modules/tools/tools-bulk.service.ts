@@ -317,6 +317,9 @@ function cellOf<F extends keyof ToolFields>(field: F, value: ToolFields[F]): str
   return value === null ? '' : String(value);
 }
 
+/** The fields a new product's dry-run row shows (its SKU and stock are shown beside them). */
+const CREATE_SHOWN = ['name', 'priceCents', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks', 'lowStockThreshold'] as const;
+
 interface Plan {
   result: ImportRowResult;
   tool?: ImportedTool;
@@ -360,8 +363,15 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
       if (errors.length > 0 || !parsed.success) return fail();
       const { available, ...tool } = parsed.data;
+      // What the new product will be, as the file writes it (from nothing): checked before the import.
+      const made = { ...tool, maxPerOrder: tool.maxPerOrder ?? null, lowStockThreshold: tool.lowStockThreshold ?? null } as ToolFields;
+      const diff = CREATE_SHOWN.filter((field) => cellOf(field, made[field]) !== '').map((field) => ({
+        field,
+        from: '',
+        to: cellOf(field, made[field]),
+      }));
       return {
-        result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], diff: [], stockDelta: available, errors: [] },
+        result: { row: row.line, sku: tool.sku, action: 'create', toolId: null, changes: [], diff, stockDelta: available, errors: [] },
         tool,
         stock: available,
       };

@@ -170,6 +170,13 @@ describe('products in bulk', () => {
     expect(result).toMatchObject({ dryRun: true, created: 1, updated: 1, unchanged: 1, errors: 3 });
     const [created, updated, unchanged, bad, duplicate, pack] = result.rows;
     expect(created).toMatchObject({ row: 2, sku: 'DRY-NEW', action: 'create', toolId: null, stockDelta: 40, errors: [] });
+    // A new product shows what it will be, as the file was read: "$1,250.00" would say 1250.00 here.
+    expect(created?.diff).toEqual([
+      { field: 'name', from: '', to: 'Imported DRY-NEW' },
+      { field: 'priceCents', from: '', to: '12.50' },
+      { field: 'minimum', from: '', to: '2' },
+      { field: 'packSize', from: '', to: '1' },
+    ]);
     expect(updated).toMatchObject({ row: 3, action: 'update', toolId: tool.id, changes: ['sku', 'priceCents'], stockDelta: 15 });
     // Each change from and to, as the file writes its cells: the admin checks them before confirming.
     expect(updated?.diff).toEqual([

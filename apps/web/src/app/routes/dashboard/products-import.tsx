@@ -51,6 +51,19 @@ function RowDetails({ row }: { row: ImportRowResult }) {
     parts.push(row.stockDelta > 0 ? `Restock +${formatCount(row.stockDelta)}` : `Correction ${formatCount(row.stockDelta)}`);
   }
   if (row.diff.length === 0) return <span className="text-base-content/80">{parts.join(' · ') || '—'}</span>;
+  // A new product: what it will be (name, price, rules), read as the file was understood.
+  if (row.action === 'create') {
+    return (
+      <ul className="space-y-0.5 text-base-content/80" data-testid="import-diff">
+        {row.diff.map((field) => (
+          <li key={field.field} className="[overflow-wrap:anywhere]">
+            <span className="font-medium">{fieldLabels[field.field] ?? field.field}</span>: {shortCell(field.to)}
+          </li>
+        ))}
+        <li>{parts.join(' · ')}</li>
+      </ul>
+    );
+  }
   // Each change from and to, as the file writes it: checked before the import is confirmed.
   return (
     <ul className="space-y-0.5 text-base-content/80" data-testid="import-diff">
