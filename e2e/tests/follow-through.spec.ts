@@ -244,9 +244,20 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('order-shipment')).toContainText('UPS');
     await expect(page.getByTestId('order-history')).toContainText('Shipped by the store');
-    await expect(page.getByRole('button', { name: 'Shipment' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Shipment', exact: true })).toHaveCount(0);
     // The button went with the shipment: the focus is on the page's heading, not the top of the page.
     await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeFocused();
+
+    // A tracking number left out (or mistyped) is put right afterwards: the dialog starts with what
+    // was sent, and the buyer is emailed the corrected details.
+    await page.getByRole('button', { name: 'Correct shipment' }).click();
+    const correction = page.getByRole('dialog', { name: `Correct the shipment of order #${order.id}` });
+    await expect(correction.getByLabel('Carrier (optional)')).toHaveValue('UPS');
+    await correction.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+    await correction.getByRole('button', { name: 'Save and email the buyer' }).click();
+    await expect(correction).toBeHidden();
+    await expect(page.getByTestId('order-shipment')).toContainText('1Z999AA10123456784');
+    await expect(page.getByRole('button', { name: 'Correct shipment' })).toBeFocused();
   });
 
   test('an out-of-stock tool keeps its red label and Purchase, and adds "Email me when it is back"; a restock emails once', async ({

@@ -449,6 +449,16 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/orders/:id/invoice.pdf': async (fx) => get(`/api/orders/${await fx.aPaidOrder()}/invoice.pdf`),
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
   'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
+  'PUT /api/orders/:id/shipment': async (fx) => {
+    const id = await fx.freshPaidOrder();
+    const shipped = await as(fx.app, fx.admin, {
+      method: 'POST',
+      url: `/api/orders/${id}/ship`,
+      payload: { carrier: 'UPS', trackingNumber: '1Z999AA1' },
+    });
+    if (shipped.statusCode !== 200) throw new Error(`ship: ${shipped.statusCode} ${shipped.body}`);
+    return { method: 'PUT', url: `/api/orders/${id}/shipment`, payload: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } };
+  },
 
   // Sales dashboard (admin)
   'GET /api/stats': () => get('/api/stats?from=2026-01-01&to=2026-01-31'),

@@ -84,7 +84,10 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
       case 'order_paid':
         return orderPaidEmail(context);
       case 'order_shipped':
-        return orderShippedEmail({ ...context, shipment: payload as { carrier?: string | null; trackingNumber?: string | null } });
+        return orderShippedEmail({
+          ...context,
+          shipment: payload as { carrier?: string | null; trackingNumber?: string | null; corrected?: boolean },
+        });
       case 'order_cancelled':
         return orderCancelledEmail({ ...context, cancellation: payload as unknown as Cancellation });
       case 'order_paid_admin':

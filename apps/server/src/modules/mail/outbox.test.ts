@@ -153,9 +153,23 @@ describe('order emails (file outbox)', () => {
     await app.db.updateTable('orders').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', expired.id).execute();
     expect(await expireUnpaidOrders(app, new Date('2020-01-03T00:00:00.000Z'))).toBe(1);
 
+    // A mistyped tracking number corrected: the buyer hears the new one, once; the same again sends nothing.
+    const fix = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    const corrected = await as(app, admin, { method: 'PUT', url: `/api/orders/${shipped.id}/shipment`, payload: fix });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ status: 'shipped', ...fix });
+    expect((await as(app, admin, { method: 'PUT', url: `/api/orders/${shipped.id}/shipment`, payload: fix })).statusCode).toBe(200);
+    const notShipped = await as(app, admin, { method: 'PUT', url: `/api/orders/${byBuyer.id}/shipment`, payload: fix });
+    expect(notShipped.statusCode).toBe(409);
+    expect(notShipped.json().error.message).toBe("Only a shipped order's shipment can be corrected.");
+
     const mails = await outboxFor(app, buyer.email);
     const subject = (s: string) => mails.find((m) => m.subject === s);
     expect(subject(`Order #${shipped.id} has shipped`)?.body).toContain('Your order is on its way.');
+    const fixes = mails.filter((m) => m.subject === `Order #${shipped.id}: shipping details corrected`);
+    expect(fixes).toHaveLength(1);
+    expect(fixes[0]?.body).toContain('Tracking number: 1Z999AA10123456784');
+    expect(fixes[0]?.links).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(subject(`Order #${byBuyer.id} was cancelled`)?.body).toContain('You cancelled this order.');
     expect(subject(`Order #${byAdmin.id} was cancelled`)?.body).toContain('The store cancelled this order.');
     expect(subject(`Order #${byAdmin.id} was cancelled`)?.body).not.toContain('Reason:');

@@ -253,10 +253,15 @@ export function orderPaidEmail(context: OrderMailContext): RenderedMail {
 }
 
 export function orderShippedEmail(
-  context: OrderMailContext & { shipment?: { carrier?: string | null; trackingNumber?: string | null } },
+  context: OrderMailContext & { shipment?: { carrier?: string | null; trackingNumber?: string | null; corrected?: boolean } },
 ): RenderedMail {
   const { order } = context;
-  const subject = `Order #${order.id} has shipped`;
+  // The store corrected the details it sent (a mistyped tracking number): these replace them.
+  const corrected = context.shipment?.corrected === true;
+  const subject = corrected ? `Order #${order.id}: shipping details corrected` : `Order #${order.id} has shipped`;
+  const lead = corrected
+    ? 'We corrected the shipping details of your order: these replace the ones we sent before.'
+    : 'Your order is on its way.';
   const track = trackingUrl({ carrier: context.shipment?.carrier ?? null, trackingNumber: context.shipment?.trackingNumber ?? null });
   const info = facts([
     ['Order', `#${order.id}`],
@@ -271,7 +276,7 @@ export function orderShippedEmail(
     text: signOff(
       [
         `Hello ${order.buyerName},`,
-        `Your order is on its way.`,
+        lead,
         info.text,
         ...(track ? [`Track it: ${track}`] : []),
         linesText(order),
@@ -280,8 +285,8 @@ export function orderShippedEmail(
     ),
     html: layout(
       subject,
-      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('Your order is on its way.')}${info.html}${track ? button(track, 'Track your parcel') : ''}${linesHtml(order)}${track ? `<p style="margin:20px 0 0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>` : button(orderUrl(context), 'View your order')}`,
-      'Your order is on its way',
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph(lead)}${info.html}${track ? button(track, 'Track your parcel') : ''}${linesHtml(order)}${track ? `<p style="margin:20px 0 0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>` : button(orderUrl(context), 'View your order')}`,
+      corrected ? 'Shipping details corrected' : 'Your order is on its way',
     ),
     link: orderUrl(context),
   };

@@ -1000,6 +1000,21 @@ async function placeOnPostgresOnce(
  * changes (cancel and pay, two cancels) exactly one wins. Answers the updated row, or
  * undefined when the order was not in `from`. A shipment stores its carrier and tracking number.
  */
+/** A shipped order's carrier and tracking number, set anew; undefined when it is not shipped (any more). */
+export async function updateShipment(
+  db: Db,
+  id: number,
+  shipment: { carrier: string | null; trackingNumber: string | null },
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ carrier: shipment.carrier, tracking_number: shipment.trackingNumber, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'shipped')
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function transitionOrder(
   db: Db,
   id: number,

@@ -16,7 +16,16 @@ import {
   recentUnpaidQuerySchema,
   shipOrderBodySchema,
 } from '@toolsify/shared/orders';
-import { cancelOrder, getOrder, listAllOrders, listMyOrders, listRecentUnpaidOrders, placeOrder, shipOrder } from './orders.service.ts';
+import {
+  cancelOrder,
+  correctShipment,
+  getOrder,
+  listAllOrders,
+  listMyOrders,
+  listRecentUnpaidOrders,
+  placeOrder,
+  shipOrder,
+} from './orders.service.ts';
 import { exportMyOrdersCsv, exportOrdersCsv } from './orders.export.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -180,5 +189,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shipOrder(app, request.params.id, requireUser(request), request.body ?? { carrier: null, trackingNumber: null }),
+  );
+
+  app.put(
+    '/api/orders/:id/shipment',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: "Corrects a shipped order's carrier and tracking number (admin); the buyer is emailed the corrected details",
+        description:
+          'Body: `{ carrier?, trackingNumber? }` as for shipping (each replaced; empty or null: none). The same details again change nothing. An order that is not shipped is a 409.',
+        params: idParamsSchema,
+        body: shipOrderBodySchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => correctShipment(app, request.params.id, requireUser(request), request.body),
   );
 };

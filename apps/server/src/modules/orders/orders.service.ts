@@ -49,7 +49,9 @@ import {
   type OrderRequest,
   toOrder,
   transitionOrder,
+  updateShipment,
 } from './orders.repository.ts';
+import { enqueueMail, ORDER_MAIL_KINDS } from '../mail/outbox.repository.ts';
 
 /** What the order rules use (ServiceDeps: buildApp's FastifyInstance fits). */
 export type OrdersDeps = ServiceDeps;
@@ -518,6 +520,40 @@ export async function shipOrder(
   });
   if (!shipped) throw cannotShip((await findOrderById(db, id)) ?? order);
   return present(deps, shipped);
+}
+
+/**
+ * Corrects a shipped order's carrier and tracking number (admin): a number mistyped when it was
+ * shipped. The buyer is emailed the corrected details (the "shipped" email, saying it corrects
+ * the first), and the audit log keeps both. The same details again change nothing and send
+ * nothing; an order not shipped is a 409.
+ */
+export async function correctShipment(deps: OrdersDeps, id: number, user: SessionUser, shipment: ShipOrderInput): Promise<Order> {
+  const { db } = deps;
+  const order = await findVisibleOrder(db, id, user);
+  if (order.status !== 'shipped') throw new AppError('INVALID_STATE', "Only a shipped order's shipment can be corrected.");
+  if (order.carrier === shipment.carrier && order.tracking_number === shipment.trackingNumber) return present(deps, order);
+  const corrected = await db.transaction().execute(async (trx) => {
+    const row = await updateShipment(trx, id, shipment);
+    if (row) {
+      await enqueueMail(trx, {
+        kind: ORDER_MAIL_KINDS.shipped,
+        recipient: row.buyer_email,
+        orderId: id,
+        payload: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, corrected: true },
+      });
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: 'order.ship',
+        target: { type: 'order', id, label: `#${id} (${row.buyer_email})` },
+        before: { carrier: order.carrier, trackingNumber: order.tracking_number },
+        after: { carrier: row.carrier, trackingNumber: row.tracking_number },
+      });
+    }
+    return row;
+  });
+  if (!corrected) throw new AppError('INVALID_STATE', "Only a shipped order's shipment can be corrected.");
+  return present(deps, corrected);
 }
 
 function cannotShip(order: OrderRow): AppError {

@@ -54,7 +54,7 @@ export default function OrderPage() {
   const order = useOrderToPay(id);
   const me = useMe();
   const orderAgain = useOrderAgain();
-  const [dialog, setDialog] = useState<'cancel' | 'ship' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'ship' | 'correct' | null>(null);
   useInvoiceDownload(order.data);
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
@@ -194,7 +194,7 @@ export default function OrderPage() {
             </p>
           )}
           {/* Outside the list: a <dl> holds only its terms and their details (axe). */}
-          {(isBuyer || view.actions.length > 0) && (
+          {(isBuyer || view.actions.length > 0 || o.status === 'shipped') && (
             <div className="flex flex-wrap gap-2 pt-2">
               {isBuyer && o.status === 'unpaid' && (
                 <Link href={`~/dashboard/payment/${o.id}`} className="btn btn-primary btn-sm">
@@ -204,6 +204,11 @@ export default function OrderPage() {
               {view.actions.includes('ship') && (
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDialog('ship')}>
                   Shipment
+                </button>
+              )}
+              {!isBuyer && o.status === 'shipped' && (
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog('correct')}>
+                  Correct shipment
                 </button>
               )}
               {view.actions.includes('cancel') && (
@@ -221,7 +226,12 @@ export default function OrderPage() {
         </div>
       </div>
       <CancelOrderDialog order={dialog === 'cancel' ? o : null} onClose={() => setDialog(null)} onCancelled={() => void order.refetch()} />
-      <ShipOrderDialog order={dialog === 'ship' ? o : null} onClose={() => setDialog(null)} onShipped={() => void order.refetch()} />
+      <ShipOrderDialog
+        order={dialog === 'ship' || dialog === 'correct' ? o : null}
+        correct={dialog === 'correct'}
+        onClose={() => setDialog(null)}
+        onShipped={() => void order.refetch()}
+      />
     </section>
   );
 }

@@ -10,9 +10,15 @@ export interface ShipOrderVariables {
   shipment: ShipOrderBody;
 }
 
-/** `POST /api/orders/:id/ship` (admin): a paid order becomes shipped, with its carrier and tracking number if given. */
-export function shipOrder({ id, shipment }: ShipOrderVariables): Promise<Order> {
-  return api<Order>(`/api/orders/${id}/ship`, { method: 'POST', body: shipment });
+/**
+ * `POST /api/orders/:id/ship` (admin): a paid order becomes shipped, with its carrier and
+ * tracking number if given; or (`correct`) `PUT /api/orders/:id/shipment`: a shipped order's
+ * carrier and tracking number corrected, the buyer emailed the new ones.
+ */
+export function shipOrder({ id, shipment, correct = false }: ShipOrderVariables & { correct?: boolean }): Promise<Order> {
+  return correct
+    ? api<Order>(`/api/orders/${id}/shipment`, { method: 'PUT', body: shipment })
+    : api<Order>(`/api/orders/${id}/ship`, { method: 'POST', body: shipment });
 }
 
 export function useShipOrder() {

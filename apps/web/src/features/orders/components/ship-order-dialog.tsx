@@ -30,11 +30,14 @@ export function ShipOrderDialog({
   order,
   onClose,
   onShipped,
+  correct = false,
 }: {
   order: Order | null;
   onClose: () => void;
   /** After the server has marked it shipped (the order page shows it afresh). */
   onShipped?: (order: Order) => void;
+  /** A shipped order's details corrected (a mistyped tracking number): the fields start with what was sent. */
+  correct?: boolean;
 }) {
   const titleId = useId();
   const ship = useShipOrder();
@@ -58,20 +61,25 @@ export function ShipOrderDialog({
     formState: { errors },
   } = useForm<ShipOrderBody>({ resolver: zodResolver(shipOrderBodySchema), defaultValues: empty });
 
-  // Each order's dialog starts empty.
+  // Each order's dialog starts empty, or (a correction) with what was sent.
   useEffect(() => {
-    if (order) reset(empty);
-  }, [order, reset]);
+    if (order) reset(correct ? { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' } : empty);
+  }, [order, reset, correct]);
 
   const onSubmit = handleSubmit((shipment) => {
     if (!order) return;
     ship.mutate(
-      { id: order.id, shipment },
+      { id: order.id, shipment, correct },
       {
         onSuccess: (result) => {
           const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
-          toast.success(`Order #${order.id} is marked as shipped${tracking}.`);
-          setShipped(true);
+          toast.success(
+            correct
+              ? `Order #${order.id}: the shipment is corrected${tracking} and the buyer emailed.`
+              : `Order #${order.id} is marked as shipped${tracking}.`,
+          );
+          // A correction leaves its button where it was: the focus goes back to it.
+          setShipped(!correct);
           onShipped?.(result);
           onClose();
         },
@@ -88,7 +96,7 @@ export function ShipOrderDialog({
         {order && (
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
             <h3 id={titleId} className="text-lg font-bold">
-              Ship order #{order.id}
+              {correct ? `Correct the shipment of order #${order.id}` : `Ship order #${order.id}`}
             </h3>
             <section aria-label="Delivery address" className="rounded-box border border-base-300 bg-base-200/60 p-4 text-sm">
               <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">Ship to</p>
@@ -124,14 +132,18 @@ export function ShipOrderDialog({
                 {...register('trackingNumber')}
               />
             </div>
-            <p className="text-sm text-base-content/70">The buyer is emailed that the order has shipped, with these details.</p>
+            <p className="text-sm text-base-content/70">
+              {correct
+                ? 'The buyer is emailed the corrected details, which replace the ones sent before.'
+                : 'The buyer is emailed that the order has shipped, with these details.'}
+            </p>
             <div className="modal-action mt-0">
               <button type="button" className="btn" onClick={onClose}>
                 Cancel
               </button>
               <button type="submit" className="btn btn-primary" disabled={ship.isPending}>
                 {ship.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Confirm shipment
+                {correct ? 'Save and email the buyer' : 'Confirm shipment'}
               </button>
             </div>
           </form>
