@@ -26,7 +26,7 @@ describe('the cross-site check cannot be walked around', () => {
   beforeAll(async () => {
     app = await createTestApp();
     admin = await signUpAdmin(app);
-    customer = await signUp(app);
+    customer = await signUp(app, { verified: true });
   });
   afterAll(() => app.close());
 
