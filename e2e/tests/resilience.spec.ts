@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserPage } from '@toolsify/shared/users';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
+import { adminAccount, expect, newAccount, signIn, signInRequest, test, verificationLink } from '../fixtures.ts';
 import { chromiumArgs, chromiumPath } from '../browser.ts';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
@@ -123,6 +123,8 @@ test.describe('layout and focus', () => {
     const someone = newAccount('shift');
     const context = await playwright.request.newContext({ baseURL });
     await signInRequest(context, someone);
+    // Only a verified address may be made an admin: its link opened.
+    await context.get(await verificationLink(someone.email), { maxRedirects: 0 });
     await context.dispose();
     const users = (await (await page.request.get('/api/users?limit=100')).json()) as UserPage;
     const target = users.items.find((u) => u.email === someone.email);
