@@ -89,6 +89,10 @@ for (const width of [375, 1280]) {
     await expect(rows.getByRole('listitem').nth(0)).toContainText('150 more, with the 500 in your cart: 650 =');
     await expect(rows.getByRole('listitem').nth(1)).toContainText('100 added to line 1');
     await expect(page.getByRole('button', { name: 'Add 1 line to the cart' })).toBeVisible();
+    // A part number typed without its dashes finds its tool, shown with its SKU as the store writes it.
+    await page.getByLabel('SKUs and quantities').fill(`${hammer.sku.replaceAll('-', '')} 50`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 1: ${hammer.name}\\s*${hammer.sku}`)]);
     // Lines none of which can be added say so, with no button to add nothing.
     await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5');
     await page.getByRole('button', { name: 'Check lines' }).click();

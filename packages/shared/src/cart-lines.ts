@@ -31,6 +31,9 @@ export function mergeCartLines(cart: readonly CartLine[], added: readonly CartLi
   return { lines, left };
 }
 
+/** A SKU without its case and punctuation: "TF-DD18-2A", "tfdd18.2a" and "TFDD182A" are one part number. */
+export const skuKey = (sku: string): string => sku.toLowerCase().replace(/[-_.]/g, '');
+
 /** A line of a quick order as typed: its SKU and quantity, or why it could not be read. */
 export type QuickOrderRow = { row: number; sku: string; quantity: number } | { row: number; text: string; problem: string };
 

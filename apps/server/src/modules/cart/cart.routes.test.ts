@@ -77,6 +77,18 @@ describe('the cart and quick-order lookups', () => {
     expect(tooMany.json().error.fields).toEqual({ skus: 'At most 200 SKUs at a time' });
   });
 
+  it('finds a SKU typed without its dashes, dots or underscores, when one tool alone reads so; two that read alike leave it unknown', async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const drill = await makeTool(app, { available: 10, sku: `NEAR-DD18-2A-${stamp}` });
+    await makeTool(app, { available: 10, sku: `TWIN-1.2-${stamp}` });
+    await makeTool(app, { available: 10, sku: `TWIN-12-${stamp}` });
+    const lookup = async (skus: string[]) =>
+      ((await app.inject({ method: 'POST', url: '/api/tools/by-sku', payload: { skus } })).json() as { items: Array<{ id: number }> })
+        .items;
+    expect((await lookup([`neardd182a${stamp}`])).map((t) => t.id)).toEqual([drill.id]);
+    expect(await lookup([`twin12${stamp}`])).toEqual([]);
+  });
+
   it('reads the live tools of many ids in one request, in the order asked, each once; a deleted or unknown one is left out', async () => {
     const first = await makeTool(app, { available: 10 });
     const second = await makeTool(app, { available: 10 });

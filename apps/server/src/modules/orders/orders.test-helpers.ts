@@ -10,12 +10,15 @@ let toolCounter = 0;
 
 export async function makeTool(
   app: FastifyInstance,
-  stock: { available: number; minimum?: number; priceCents?: number } & Pick<NewToolInput, 'priceBreaks' | 'packSize' | 'maxPerOrder'>,
+  stock: { available: number; minimum?: number; priceCents?: number; sku?: string } & Pick<
+    NewToolInput,
+    'priceBreaks' | 'packSize' | 'maxPerOrder'
+  >,
 ) {
   toolCounter += 1;
   return insertTool(app.db, {
     name: `Impact Drill ${toolCounter}`,
-    sku: `IMP-${toolCounter}`,
+    sku: stock.sku ?? `IMP-${toolCounter}`,
     description: 'A drill for tests',
     img: '/images/tools/drill.svg',
     priceCents: stock.priceCents ?? 1250,

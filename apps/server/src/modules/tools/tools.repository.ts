@@ -870,6 +870,21 @@ export async function findLiveToolsBySku(db: Db, skus: readonly string[]): Promi
     .execute();
 }
 
+/**
+ * The live tools whose SKU, without its punctuation (skuKey: "TF-DD18-2A" is "tfdd182a"), is one
+ * of `keys`: a part number typed without its dashes. Every live tool's SKU is read (no index
+ * holds the key), so it is asked only for the SKUs findLiveToolsBySku did not find.
+ */
+export async function findLiveToolsBySkuKey(db: Db, keys: readonly string[]): Promise<ToolRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('tool')
+    .select(TOOL_COLUMNS)
+    .where(sql<string>`replace(replace(replace(lower(sku), '-', ''), '_', ''), '.', '')`, 'in', [...new Set(keys)])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 /** Whether a live tool other than `exceptId` has this SKU, in any case. */
 export async function skuIsTaken(db: Db, sku: string, exceptId?: number): Promise<boolean> {
   let query = db

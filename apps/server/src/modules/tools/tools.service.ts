@@ -1,3 +1,4 @@
+import { skuKey } from '@toolsify/shared/cart-lines';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@toolsify/shared/messages';
@@ -31,6 +32,7 @@ import {
   findFewMatches,
   findLiveToolsByIds,
   findLiveToolsBySku,
+  findLiveToolsBySkuKey,
   findToolById,
   mergeSearchIndexStep,
   rebuildSqliteSearchIndex,
@@ -219,9 +221,21 @@ export async function rebuildSearchIndex(deps: Pick<ServiceDeps, 'db' | 'dialect
   return tools;
 }
 
-/** Quick order: the live tools with these SKUs, in any case (the unique index on lower(sku) answers it). */
+/**
+ * Quick order: the live tools with these SKUs, in any case (the unique index on lower(sku) answers
+ * it), and for a SKU not found so, the one tool whose SKU reads the same without its punctuation.
+ */
 export async function findToolsBySku(deps: Pick<ServiceDeps, 'db'>, skus: readonly string[]): Promise<Tool[]> {
-  return (await findLiveToolsBySku(deps.db, skus)).map(toTool);
+  const exact = await findLiveToolsBySku(deps.db, skus);
+  const found = new Set(exact.map((row) => row.sku.toLowerCase()));
+  const missing = skus.filter((sku) => !found.has(sku.toLowerCase())).map(skuKey);
+  // A part number typed without its dashes ("TFDD182A"): the tool whose SKU reads so, when one does.
+  const near = missing.length === 0 ? [] : await findLiveToolsBySkuKey(deps.db, missing);
+  // Two tools that read alike ("TF-1.2", "TF-12") leave the typed one unknown: never a guess.
+  const count = new Map<string, number>();
+  for (const row of near) count.set(skuKey(row.sku), (count.get(skuKey(row.sku)) ?? 0) + 1);
+  const unique = near.filter((row) => count.get(skuKey(row.sku)) === 1 && !found.has(row.sku.toLowerCase()));
+  return [...exact, ...unique].map(toTool);
 }
 
 /** The live tools of these ids, in the order asked (an unknown or deleted one left out). */

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { lineCostCents } from '@toolsify/shared/pricing';
-import { MAX_QUICK_ORDER_LINES, parseQuickOrder, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
+import { MAX_QUICK_ORDER_LINES, parseQuickOrder, skuKey, type CartLine, type QuickOrderRow } from '@toolsify/shared/cart-lines';
 import type { Tool } from '@toolsify/shared/tools';
 import { lookupSkus } from '../api/lookup-tools.ts';
 import { rowsOfCsv } from '../utils/quick-order-csv.ts';
@@ -57,7 +57,11 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     setNote(tooMany ? `Only the first ${MAX_QUICK_ORDER_LINES} lines were read.` : null);
     try {
       const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
-      const tools = new Map((await lookupSkus(skus)).map((tool) => [tool.sku.toLowerCase(), tool]));
+      // Found by the SKU as typed, in any case, or without its punctuation ("TFDD182A": the store's one tool that reads so).
+      const found = await lookupSkus(skus);
+      const exact = new Map(found.map((tool) => [tool.sku.toLowerCase(), tool]));
+      const byKey = new Map(found.map((tool) => [skuKey(tool.sku), tool]));
+      const tools = { get: (sku: string) => exact.get(sku) ?? byKey.get(skuKey(sku)) };
       // A SKU on several lines (a sheet split by job site) is one line of all their pieces, the first's.
       const firstRowOf = new Map<number, number>();
       const totalOf = new Map<number, number>();
