@@ -14,8 +14,9 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** A review as admins see it (`GET /api/reviews/all`): also whether it is hidden, since when. */
+/** A review as admins see it (`GET /api/reviews/all`): also who posted it (the account's email), whether it is hidden, since when. */
 export const adminReviewSchema = reviewSchema.extend({
+  email: z.string(),
   hidden: z.boolean(),
   hiddenAt: z.string().nullable(),
 });

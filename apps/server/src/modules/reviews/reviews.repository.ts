@@ -18,7 +18,12 @@ export function toReview(row: ReviewWithVerified): Review {
 }
 
 export function toAdminReview(row: ReviewWithVerified): AdminReview {
-  return { ...toReview(row), hidden: row.hidden_at !== null, hiddenAt: row.hidden_at === null ? null : toIso(row.hidden_at) };
+  return {
+    ...toReview(row),
+    email: row.email,
+    hidden: row.hidden_at !== null,
+    hiddenAt: row.hidden_at === null ? null : toIso(row.hidden_at),
+  };
 }
 
 /** "Verified buyer", in SQL: the reviewer has an order that was paid (paid, or since shipped). */

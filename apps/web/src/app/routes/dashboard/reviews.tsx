@@ -36,6 +36,10 @@ function ReviewRow({ review }: { review: AdminReview }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-semibold">{review.name}</p>
+            {/* Which account posted it: a spam review's name alone says little. */}
+            <p className="text-sm text-base-content/70 [overflow-wrap:anywhere]" data-testid="review-email">
+              {review.email}
+            </p>
             {review.verifiedBuyer && <VerifiedBadge />}
             {review.hidden && <span className="badge badge-sm badge-ghost">Hidden</span>}
           </div>
