@@ -457,6 +457,16 @@ test.describe('All Users', () => {
     await expect(promoteRow).not.toContainText('Email not verified');
     await screenshots(page, 'admin-users');
 
+    // Found by a part of the email, in the URL; cleared, every user again.
+    const search = page.getByRole('searchbox', { name: 'Search users' });
+    await search.fill(promoteMe.email.split('@')[0]!.toUpperCase());
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(visible(page.getByTestId(/^user-/))).toHaveCount(1);
+    await expect(promoteRow).toBeVisible();
+    await search.fill('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(unverifiedRow).toBeVisible();
+
     // A 403 answer shows the spec's failure message.
     await page.route(`**/api/users/${promoted.id}/admin`, (route) =>
       route.fulfill({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth.ts';
+import { hasNoControlCharacters } from './orders.ts';
 
 /** better-auth's user ids: short random strings. Anything else in a path is a 404. */
 export const userIdParamsSchema = z.object({
@@ -22,9 +23,16 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-/** `?limit=&cursor=`: the cursor is the opaque `nextCursor` of the previous page. */
+/** `?limit=&cursor=&q=`: the cursor is the opaque `nextCursor` of the previous page. */
 export const userPageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** A part of the email or the name, case aside. */
+  q: z
+    .string()
+    .trim()
+    .max(200, 'q must be 200 characters or shorter')
+    .refine(hasNoControlCharacters, 'q must not hold control characters')
+    .optional(),
   cursor: z
     .string()
     .max(200)

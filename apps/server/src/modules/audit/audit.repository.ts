@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { columnContains } from '../../db/like.ts';
 import type { AuditAction, AuditEvent, AuditQuery, AuditTargetType, AuditValue } from '@toolsify/shared/audit';
 import { dayRangeTimes } from '@toolsify/shared/days';
 import { nowIso, toIso, type AuditEventRow, type Db } from '../../db/schema.ts';
@@ -80,16 +80,9 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** `text` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\` match themselves. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The audit log newest first, narrowed by the filters, `limit` rows after the cursor (an id). */
 export async function findAuditPage(db: Db, filters: AuditQuery): Promise<AuditEventRow[]> {
-  // Both databases: lower() and LIKE with an escape (SQLite's lower() folds ASCII letters only).
-  const like = (column: 'actor_email' | 'target_label', text: string) =>
-    sql<boolean>`lower(${sql.ref(column)}) like ${containing(text)} escape '\\'`;
+  const like = (column: 'actor_email' | 'target_label', text: string) => columnContains(column, text);
   let query = db.selectFrom('audit_event').selectAll();
   if (filters.cursor !== undefined) query = query.where('id', '<', filters.cursor);
   if (filters.action !== undefined) query = query.where('action', '=', filters.action);

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { containsPattern } from '../../db/like.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
@@ -173,11 +174,6 @@ export interface OrderListFilters {
 }
 
 const MAX_ID = 2_147_483_647;
-
-/** `text` as a LIKE pattern that finds it anywhere: its own `%`, `_` and `\` match themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The shortest search text PostgreSQL's trigram indexes can answer (pg_trgm reads 3 characters). */
 const TRIGRAM = 3;

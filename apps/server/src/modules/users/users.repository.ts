@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { removedUserEmail, type UserListItem } from '@toolsify/shared/users';
 import { toIso, type Database, type UserTable, type Db } from '../../db/schema.ts';
+import { columnContains } from '../../db/like.ts';
 
 /** How a removed account's address is remembered: never the address itself. */
 export function removedEmailHash(email: string): string {
@@ -87,12 +88,13 @@ export function toUserListItem(row: UserSummaryRow): UserListItem {
   };
 }
 
-/** Live users, newest first; the cursor is the last row seen (creation time, then id). */
+/** Live users, newest first, those whose email or name holds `q` (case aside); the cursor is the last row seen (creation time, then id). */
 export async function findUsersPage(
   db: Db,
-  { limit, after }: { limit: number; after?: { createdAt: string; id: string } | undefined },
+  { limit, after, q }: { limit: number; after?: { createdAt: string; id: string } | undefined; q?: string | undefined },
 ): Promise<UserSummaryRow[]> {
   let query = db.selectFrom('user').select(SUMMARY).where('deletedAt', 'is', null);
+  if (q) query = query.where((eb) => eb.or([columnContains('email', q), columnContains('name', q)]));
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]),

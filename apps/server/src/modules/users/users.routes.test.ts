@@ -108,6 +108,21 @@ describe('users (admin)', () => {
   });
 
   describe('Make Admin', () => {
+    it('finds users by a part of their email or name, case aside; % and _ are themselves; a bad q is a 400', async () => {
+      const stamp = Date.now().toString(36);
+      const found = await signUp(app, { name: `Quinn Procure_${stamp}`, email: `q.buyer-${stamp}@acme-tools.example` });
+      const search = async (q: string) =>
+        (
+          (await as(app, admin, { url: `/api/users?limit=100&q=${encodeURIComponent(q)}` })).json() as { items: Array<{ id: string }> }
+        ).items.map((u) => u.id);
+      expect(await search(`${stamp}@ACME-TOOLS.EXAMPLE`)).toEqual([found.id]);
+      expect(await search(`procure_${stamp}`)).toEqual([found.id]);
+      expect(await search(`procure%${stamp}`)).toEqual([]);
+      const bad = await as(app, admin, { url: `/api/users?q=${encodeURIComponent('a\u0001b')}` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toHaveProperty('q');
+    });
+
     it("never makes an account whose email is not verified an admin: anyone may sign up with a colleague's address", async () => {
       const unverified = await signUp(app);
       const listed = (await as(app, admin, { url: '/api/users?limit=100' })).json() as {

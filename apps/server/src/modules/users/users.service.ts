@@ -42,7 +42,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export async function listUsers(deps: Pick<ServiceDeps, 'db'>, query: UserPageQuery): Promise<UserPage> {
   const { db } = deps;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const rows = await findUsersPage(db, { limit: query.limit + 1, after });
+  const rows = await findUsersPage(db, { limit: query.limit + 1, after, q: query.q });
   return pageOf(rows, query.limit, toUserListItem, encodeCursor);
 }
 

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import type { UserListItem } from '@toolsify/shared/users';
@@ -13,10 +15,36 @@ import { useRevokeAdmin } from '../../../features/users/api/revoke-admin.ts';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
-/** All Users (admin): Make Admin and Revoke admin (each confirmed first), and Remove User. */
+/** The search box: by email or name, applied to the URL after a pause in typing, the focus kept in the box. */
+function UserSearch({ q, onApply }: { q: string; onApply: ApplySearch }) {
+  const id = useId();
+  const { text, setText } = useTypedSearch(q, onApply);
+  return (
+    <div className="w-full sm:max-w-xs">
+      <label htmlFor={id} className="sr-only">
+        Search users
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input input-bordered input-sm w-full"
+        value={text}
+        maxLength={200}
+        placeholder="Search by email or name"
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** All Users (admin): a search by email or name (`?q=`), Make Admin and Revoke admin (each confirmed first), and Remove User. */
 export default function AllUsersPage() {
   const me = useMe();
-  const users = useUsers();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const users = useUsers(q);
+  const search: ApplySearch = (words, { replace }) => setSearchParams(words ? { q: words } : {}, { replace });
   const makeAdmin = useMakeAdmin();
   const revokeAdmin = useRevokeAdmin();
   const remove = useRemoveUser();
@@ -75,6 +103,7 @@ export default function AllUsersPage() {
         </h2>
         <p className="text-base-content/70">Make a trusted user an admin, take the role back, or remove an account.</p>
       </header>
+      <UserSearch q={q} onApply={search} />
 
       {users.isPending ? (
         <Spinner label="Loading users" />
@@ -87,6 +116,7 @@ export default function AllUsersPage() {
         </div>
       ) : (
         <>
+          {items.length === 0 && q !== '' && <p className="text-base-content/70">No user's email or name holds “{q}”.</p>}
           <UsersTable
             users={items}
             currentUserId={me.data?.id ?? null}
