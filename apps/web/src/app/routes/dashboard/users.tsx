@@ -162,7 +162,8 @@ export default function AllUsersPage() {
         onClose={() => setRemoving(null)}
       >
         {removing?.email} is signed out at once and can no longer sign in. Their unpaid orders are cancelled (the pieces go back in stock);
-        their other orders and their reviews stay.
+        their other orders and their reviews stay. The address is freed: whoever holds it may sign up again, as a new customer who never
+        becomes an admin through ADMIN_EMAILS.
       </ConfirmDialog>
     </section>
   );
