@@ -53,6 +53,8 @@ describe('saved lists', () => {
     const made = (await as(app, alice, { method: 'POST', url: '/api/lists', payload: { name: 'Van stock', lines } })).json() as SavedList;
     const other = (await as(app, alice, { method: 'POST', url: '/api/lists', payload: { name: 'Workshop', lines } })).json() as SavedList;
     const put = (id: number, payload: object) => as(app, alice, { method: 'PUT', url: `/api/lists/${id}`, payload });
+    // Saved a moment apart (two saves in one millisecond would tie, and the newer id go first).
+    await app.db.updateTable('saved_list').set({ updated_at: '2026-01-01T00:00:00.000Z' }).where('id', 'in', [made.id, other.id]).execute();
     const replaced = await put(made.id, { name: 'VAN STOCK', lines: [{ toolId: 7, quantity: 12 }] });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toMatchObject({ id: made.id, name: 'VAN STOCK', lines: [{ toolId: 7, quantity: 12 }] });
