@@ -383,7 +383,8 @@ async function cancelInTransaction(
   if (cancelled) {
     await returnStock(trx, deps.dialect, cancelled.id);
     await recordOrderEvent(trx, cancelled.id, 'cancelled', by);
-    if (by.actor === 'admin' && by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.cancel', cancelled, 'unpaid', by.note);
+    // An admin's cancel, or the store's that an admin's action caused (a tool deleted, a user removed): in the audit log as theirs.
+    if (by.actorId !== null && by.actor !== 'buyer') await auditOrderChange(trx, by.actorId, 'order.cancel', cancelled, 'unpaid', by.note);
   }
   return cancelled;
 }
@@ -436,10 +437,13 @@ async function cancelEach(deps: OrdersDeps, orders: OrderRow[], why: string, by:
   return cancelled;
 }
 
-/** A removed user can no longer pay: their unpaid orders are cancelled; the removal stands either way. */
-export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Promise<number> {
+/**
+ * A removed user can no longer pay: their unpaid orders are cancelled (by the store, in the audit
+ * log as the removing admin's); the removal stands either way.
+ */
+export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string, adminId: string): Promise<number> {
   const unpaid = await findOrdersPage(deps.db, { userId, statuses: ['unpaid'], limit: 10_000 });
-  return cancelEach(deps, unpaid, 'unpaid order of a removed user', storeCancels.removedUser);
+  return cancelEach(deps, unpaid, 'unpaid order of a removed user', { ...storeCancels.removedUser, actorId: adminId });
 }
 
 /**
@@ -456,22 +460,25 @@ export async function cancelUnpaidOrdersOf(deps: OrdersDeps, userId: string): Pr
 export async function deleteToolCancellingItsOrders<T>(
   deps: OrdersDeps,
   toolId: number,
+  adminId: string,
   deleteTool: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  // Cancelled by the store, in the audit log (and the stock history) as the deleting admin's.
+  const by: OrderChange = { ...storeCancels.deletedTool, actorId: adminId };
   // The deletion locks its tool before the other tools of its orders: a deadlock with an order
   // placed at that moment is possible, and then the deletion simply runs again.
   const deleted = await retryingDeadlocks(() =>
     deps.db.transaction().execute(async (trx) => {
       const result = await deleteTool(trx);
       for (const order of await findUnpaidOrdersOfTool(trx, toolId, { openPayment: false })) {
-        await cancelInTransaction(deps, trx, order.id, storeCancels.deletedTool);
+        await cancelInTransaction(deps, trx, order.id, by);
         deps.log.info({ orderId: order.id, toolId }, 'unpaid order of a deleted tool: cancelled, stock returned');
       }
       return result;
     }),
   );
   deps.catalogCache.clear();
-  await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool', storeCancels.deletedTool);
+  await cancelEach(deps, await findUnpaidOrdersOfTool(deps.db, toolId), 'unpaid order of a deleted tool', by);
   return deleted;
 }
 

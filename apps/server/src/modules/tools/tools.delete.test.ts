@@ -62,6 +62,18 @@ describe('deleting a tool cancels its unpaid orders', () => {
     expect(await stockOf(app, tool.id)).toBe(93);
     expect(await stockOf(app, otherTool.id)).toBe(47);
     await assertInvariants(app.db);
+    // Each cancel is in the audit log as the deleting admin's, with why (an admin searching for the order finds it).
+    const audited = await app.db
+      .selectFrom('audit_event')
+      .select(['target_id', 'actor_id', 'changes'])
+      .where('action', '=', 'order.cancel')
+      .where('target_id', 'in', [String(unpaid), String(paying), String(bobs)])
+      .execute();
+    expect(audited.map((row) => row.target_id).sort()).toEqual([String(unpaid), String(paying), String(bobs)].sort());
+    expect(new Set(audited.map((row) => row.actor_id))).toEqual(new Set([admin.id]));
+    expect(JSON.parse(audited[0]!.changes)).toMatchObject({
+      after: { status: 'cancelled', reason: 'A tool of the order was taken out of the catalog' },
+    });
 
     // Gone from My Orders, as after a cancel.
     const mine = (await as(app, alice, { url: '/api/orders/mine' })).json().items.map((o: { id: number }) => o.id);

@@ -396,7 +396,7 @@ function samePricing(a: ToolRow, b: ToolRow): boolean {
  * unpaid orders, which could no longer be paid, are cancelled and their stock returned.
  */
 export async function deleteTool(deps: ServiceDeps, userId: string, id: number): Promise<Tool> {
-  const row = await deleteToolCancellingItsOrders(deps, id, async (trx) => {
+  const row = await deleteToolCancellingItsOrders(deps, id, userId, async (trx) => {
     const deleted = await softDeleteTool(trx, id);
     if (!deleted) throw new AppError('NOT_FOUND', 'This tool is not available.');
     await auditTool(trx, userId, 'tool.delete', deleted, null);

@@ -296,6 +296,15 @@ describe('users (admin)', () => {
       const order = await app.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
       expect(order).toMatchObject({ buyer_email: user.email, buyer_name: 'Rita Removed', tool_name: 'Kept Saw', status: 'cancelled' });
       expect(await stockOf(tool.id)).toBe(50);
+      // The cancel is in the audit log as the removing admin's, with why.
+      const audited = await app.db
+        .selectFrom('audit_event')
+        .select(['actor_id', 'changes'])
+        .where('action', '=', 'order.cancel')
+        .where('target_id', '=', String(order.id))
+        .executeTakeFirstOrThrow();
+      expect(audited.actor_id).toBe(admin.id);
+      expect(JSON.parse(audited.changes)).toMatchObject({ after: { reason: "The buyer's account was removed" } });
       const reviews = (await app.inject({ url: '/api/reviews?limit=50' })).json();
       expect(reviews.some((r: { note: string; name: string }) => r.note === 'Before I left' && r.name === 'Rita Removed')).toBe(true);
 

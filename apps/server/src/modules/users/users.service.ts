@@ -138,5 +138,5 @@ export async function removeUser(deps: ServiceDeps, actorId: string, id: string)
       after: null,
     });
   });
-  await cancelUnpaidOrdersOf(deps, id);
+  await cancelUnpaidOrdersOf(deps, id, actorId);
 }
