@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
@@ -12,7 +12,8 @@ import { EditToolDialog } from '../../../features/products/components/edit-tool-
 import { useUnpaidOrdersOf } from '../../../features/orders/api/get-all-orders.ts';
 import { ProductsTable } from '../../../features/products/components/products-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
+import type { ApplySearch } from '../../../lib/use-typed-search.ts';
+import { ListSearch } from '../../../components/ui/list-search.tsx';
 
 /** The two views of the list, as tabs. */
 function ViewTabs({
@@ -44,29 +45,6 @@ function ViewTabs({
     <div role="group" aria-label="Show" className="join">
       {tab('all', 'All products')}
       {tab('low', 'Low stock', lowStockCount)}
-    </div>
-  );
-}
-
-/** The search box: applied to the URL after a pause in typing, the focus kept in the box. */
-function ProductSearch({ q, onApply }: { q: string; onApply: ApplySearch }) {
-  const id = useId();
-  const { text, setText } = useTypedSearch(q, onApply);
-  return (
-    <div className="form-control w-full sm:max-w-xs">
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input input-bordered input-sm w-full"
-        value={text}
-        maxLength={MAX_SEARCH_LENGTH}
-        placeholder="Search by name or SKU"
-        autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
-      />
     </div>
   );
 }
@@ -139,7 +117,7 @@ export default function ManageProductsPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ViewTabs view={view} lowStockCount={lowStockCount} onChange={showView} />
-        <ProductSearch q={q} onApply={search} />
+        <ListSearch q={q} onApply={search} label="Search products" placeholder="Search by name or SKU" maxLength={MAX_SEARCH_LENGTH} />
       </div>
       <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 empty:hidden">
         {q !== '' && firstPage?.total !== undefined && (

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
+import type { ApplySearch } from '../../../lib/use-typed-search.ts';
+import { ListSearch } from '../../../components/ui/list-search.tsx';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import type { UserListItem } from '@toolsify/shared/users';
@@ -14,29 +15,6 @@ import { useRemoveUser } from '../../../features/users/api/remove-user.ts';
 import { useRevokeAdmin } from '../../../features/users/api/revoke-admin.ts';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-
-/** The search box: by email or name, applied to the URL after a pause in typing, the focus kept in the box. */
-function UserSearch({ q, onApply }: { q: string; onApply: ApplySearch }) {
-  const id = useId();
-  const { text, setText } = useTypedSearch(q, onApply);
-  return (
-    <div className="w-full sm:max-w-xs">
-      <label htmlFor={id} className="sr-only">
-        Search users
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input input-bordered input-sm w-full"
-        value={text}
-        maxLength={200}
-        placeholder="Search by email or name"
-        autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
-  );
-}
 
 /** All Users (admin): a search by email or name (`?q=`), Make Admin and Revoke admin (each confirmed first), and Remove User. */
 export default function AllUsersPage() {
@@ -103,7 +81,7 @@ export default function AllUsersPage() {
         </h2>
         <p className="text-base-content/70">Make a trusted user an admin, take the role back, or remove an account.</p>
       </header>
-      <UserSearch q={q} onApply={search} />
+      <ListSearch q={q} onApply={search} label="Search users" placeholder="Search by email or name" maxLength={200} />
 
       {users.isPending ? (
         <Spinner label="Loading users" />
