@@ -340,6 +340,9 @@ test('a quantity field emptied by a signed-in buyer holds the checkout back: no 
   await expect(placeOrder).toBeEnabled();
   await field.fill('');
   await expect(placeOrder).toBeDisabled();
+  // The line counts for nothing while its field is empty: no amount, no total.
+  await expect(cartLines(page).first()).toContainText('—');
+  await expect(page.getByTestId('cart-total')).toHaveText('—');
   await placeOrder.click({ force: true });
   await expect(field).toHaveValue('');
   await expect(page.getByText('Enter a quantity')).toBeVisible();
@@ -375,6 +378,16 @@ test('on a phone, a long cart has a bar with the total that takes the buyer to t
   const bar = page.getByTestId('checkout-bar');
   await expect(bar).toBeVisible();
   await expect(bar).toContainText(`Order total ${await page.getByTestId('cart-total').textContent()}`);
+  // A line to put right first: the bar takes the buyer to it, not to a checkout that waits for it.
+  const first = page.getByLabel(`Quantity of ${tools[0]!.name}`);
+  await first.fill('');
+  await first.blur();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await bar.getByRole('link', { name: 'A line to put right' }).click();
+  await expect(cartLines(page).first()).toBeFocused();
+  await first.fill(String(tools[0]!.minimum));
+  await first.blur();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await bar.getByRole('link', { name: 'Checkout' }).click();
   await expect(page.getByLabel('Phone')).toBeFocused();
   await expect(bar).toBeHidden();

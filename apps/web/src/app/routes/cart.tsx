@@ -156,8 +156,13 @@ export default function CartPage() {
       else next.delete(toolId);
       return next;
     });
-  const total = priced.reduce((sum, p) => sum + (p.tool && !p.problem ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
+  // A line whose field holds what cannot be saved counts for nothing until it is put right: its
+  // saved quantity is not what the buyer sees.
+  const counts = (p: PricedLine) => p.tool !== null && !p.problem && !invalidFields.has(p.line.toolId);
+  const total = priced.reduce((sum, p) => sum + (p.tool && counts(p) ? lineCostCents(p.tool, p.line.quantity) : 0), 0);
   const flagged = priced.filter((p) => p.problem).length;
+  // The first line to put right (flagged, or a field that cannot be saved): where the phone bar takes the buyer.
+  const firstToFix = priced.find((p) => p.problem || invalidFields.has(p.line.toolId))?.line.toolId;
   const loading = priced.some((p) => p.loading) || !cart.ready;
 
   const setQuantity = (toolId: number, quantity: number) =>
@@ -197,8 +202,10 @@ export default function CartPage() {
               {priced.map(({ line, tool, problem, orderableNow }) => (
                 <li
                   key={line.toolId}
+                  id={`cart-line-${line.toolId}`}
+                  tabIndex={-1}
                   // The quantity and amount columns the same width on every line: the steppers line up.
-                  className="grid gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_13rem_8rem] sm:items-start"
+                  className="grid scroll-mt-20 gap-3 py-4 sm:grid-cols-[minmax(0,1fr)_13rem_8rem] sm:items-start"
                   data-testid="cart-line"
                 >
                   <div className="min-w-0">
@@ -237,7 +244,7 @@ export default function CartPage() {
                   )}
                   <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
                     <span className="text-lg font-semibold tabular-nums">
-                      {tool && !problem ? formatCents(lineCostCents(tool, line.quantity)) : '—'}
+                      {tool && !problem && !invalidFields.has(line.toolId) ? formatCents(lineCostCents(tool, line.quantity)) : '—'}
                     </span>
                     <button
                       type="button"
@@ -253,9 +260,9 @@ export default function CartPage() {
             </ul>
             <p className="flex items-baseline justify-between border-t border-base-300 pt-4 text-lg">
               {/* With a line to change, the total is of the others (none: nothing to total). */}
-              <span className="font-semibold">{flagged > 0 ? 'Total of the lines that can be ordered' : 'Order total'}</span>
+              <span className="font-semibold">{firstToFix !== undefined ? 'Total of the lines that can be ordered' : 'Order total'}</span>
               <strong className="text-2xl" data-testid="cart-total">
-                {loading ? '…' : flagged > 0 && total === 0 ? '—' : formatCents(total)}
+                {loading ? '…' : firstToFix !== undefined && total === 0 ? '—' : formatCents(total)}
               </strong>
             </p>
             {flagged > 0 && (
@@ -297,7 +304,7 @@ export default function CartPage() {
           ))}
         <QuickOrder cartLines={cart.lines} onAdd={addLines} />
       </div>
-      {cart.signedIn && cart.lines.length > 0 && <CheckoutBar total={loading ? '…' : formatCents(total)} />}
+      {cart.signedIn && cart.lines.length > 0 && <CheckoutBar total={loading ? '…' : formatCents(total)} toFix={firstToFix} />}
     </div>
   );
 }
@@ -306,9 +313,10 @@ const CHECKOUT_ID = 'checkout';
 
 /**
  * On a phone, a long cart puts the checkout thousands of pixels down: while it is below the
- * screen, a bar at the bottom gives the total and takes the buyer to it (the phone field).
+ * screen, a bar at the bottom gives the total and takes the buyer to it (the phone field); while a
+ * line must be put right first (`toFix`), it takes them to that line instead.
  */
-function CheckoutBar({ total }: { total: string }) {
+function CheckoutBar({ total, toFix }: { total: string; toFix: number | undefined }) {
   const [below, setBelow] = useState(false);
   useEffect(() => {
     const checkout = document.getElementById(CHECKOUT_ID);
@@ -328,17 +336,32 @@ function CheckoutBar({ total }: { total: string }) {
       <span className="text-sm">
         Order total <strong className="text-base tabular-nums">{total}</strong>
       </span>
-      <a
-        href={`#${CHECKOUT_ID}`}
-        className="btn btn-primary btn-sm"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById(CHECKOUT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-          focusWhenDrawn(() => document.getElementById('checkout-phone'), 30, { preventScroll: true });
-        }}
-      >
-        Checkout
-      </a>
+      {toFix === undefined ? (
+        <a
+          href={`#${CHECKOUT_ID}`}
+          className="btn btn-primary btn-sm"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(CHECKOUT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            focusWhenDrawn(() => document.getElementById('checkout-phone'), 30, { preventScroll: true });
+          }}
+        >
+          Checkout
+        </a>
+      ) : (
+        <a
+          href={`#cart-line-${toFix}`}
+          className="btn btn-outline btn-error btn-sm"
+          onClick={(event) => {
+            event.preventDefault();
+            const line = document.getElementById(`cart-line-${toFix}`);
+            line?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            line?.focus({ preventScroll: true });
+          }}
+        >
+          A line to put right
+        </a>
+      )}
     </div>
   );
 }
