@@ -49,7 +49,8 @@ export function useUnpaidOrdersOf(toolId: number | null) {
   return useQuery({
     queryKey: [...queryKeys.allOrders, 'unpaid-of', toolId],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ status: 'unpaid', toolId: String(toolId), limit: String(COUNT_UP_TO) });
+      const query = new URLSearchParams(orderFiltersSearchOf({ q: '', status: 'unpaid', toolId: toolId ?? undefined }));
+      query.set('limit', String(COUNT_UP_TO));
       const page = await api<Page<Order>>(`/api/orders?${query}`, { signal });
       return { count: page.items.length, more: page.nextCursor !== null };
     },
