@@ -103,6 +103,30 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('result-count')).toHaveText(`${expected.total} tools`);
   });
 
+  test('a plural finds the singular; a misspelt search offers the one that finds tools, and a SKU typed without dashes its SKU', async ({
+    page,
+  }) => {
+    await page.goto('/tools?q=pliers');
+    await expect(page.getByTestId('product-card').filter({ hasText: 'Locking Pliers 250 mm' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('hacksaws');
+    await expect(page.getByTestId('product-card').filter({ hasText: 'Hacksaw 300 mm' })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('angle grnder');
+    await expect(page.getByText('No tools match "angle grnder"')).toBeVisible();
+    await screenshots(page, 'catalog-did-you-mean');
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'angle grinder' }).click();
+    await expect(page).toHaveURL(/\/tools\?q=angle\+grinder$/);
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('angle grinder');
+    await expect(page.getByTestId('product-card').first()).toContainText('Angle Grinder 115 mm');
+    // Back: the misspelt search again, as typed.
+    await page.goBack();
+    await expect(page.getByRole('searchbox', { name: 'Search tools' })).toHaveValue('angle grnder');
+
+    await page.goto('/tools?q=TFDD182A');
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'TF-DD18-2A' }).click();
+    await expect(page.getByTestId('product-card').first()).toContainText('Cordless Drill Driver 18V');
+  });
+
   test('keeps search, stock filter and sort in the URL: typing keeps focus, reload and Back show the same result', async ({
     page,
     request,

@@ -27,6 +27,7 @@ import { AppError } from './lib/errors.ts';
 import { MAX_JSON_DEPTH, findTextProblem } from './lib/nul-text.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { SearchKeyStats } from './modules/tools/tools.search-stats.ts';
+import { SearchVocabulary } from './modules/tools/tools.suggest.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     heldAnswers: HeldAnswers;
     /** PostgreSQL: how common the search index's keys are (how a search page is read). */
     searchKeyStats: SearchKeyStats | undefined;
+    /** The words of the tools' names, for "Did you mean" (read when a search first finds nothing). */
+    searchVocabulary: SearchVocabulary;
   }
 }
 
@@ -201,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? new SearchKeyStats(app.db, (error) => app.log.warn({ err: error }, 'reading the search statistics failed; searches use the index'))
       : undefined,
   );
+  app.decorate('searchVocabulary', new SearchVocabulary(app.db));
 
   mkdirSync(path.resolve(config.UPLOAD_DIR), { recursive: true });
   await app.register(healthRoutes);

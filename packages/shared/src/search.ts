@@ -33,3 +33,17 @@ export function searchWords(q: string): string[] {
     .slice(0, MAX_SEARCH_WORDS)
     .map((word) => word.slice(0, MAX_SEARCH_WORD));
 }
+
+/**
+ * A search word as the catalog looks for it: a plural's stem, which as a prefix finds the
+ * singular and the plural ("drills" looks for drill*, "boxes" box*, "batteries" batter*, "scies"
+ * scie*). Only words of letters, of four letters or more; "ss", "us" and "is" endings are kept
+ * ("glass", "nucleus", "axis"). A stem is at least three letters ("axes" looks for axe*, "series"
+ * for serie*). Every tool the word found as typed is still found: the stem is a prefix of the word.
+ */
+export function searchStem(word: string): string {
+  if (word.length < 4 || !/^\p{L}+$/u.test(word) || !word.endsWith('s') || /(?:ss|us|is)$/.test(word)) return word;
+  const ending = word.endsWith('ies') ? 3 : /(?:sses|[xz]es|[cs]hes)$/.test(word) ? 2 : 1;
+  // "pies", "axes": the longer ending would leave too little; the plain plural's "s" goes.
+  return word.length - ending >= (ending === 3 ? 4 : 3) ? word.slice(0, -ending) : word.slice(0, -1);
+}

@@ -75,6 +75,8 @@ export const toolPageSchema = z.object({
   nextCursor: z.union([z.number().int(), z.string()]).nullable(),
   total: z.number().int().optional(),
   totalIsLowerBound: z.boolean().optional(),
+  /** A search's first page that found nothing: a search that finds something ("Did you mean drill?"). */
+  suggestion: z.string().optional(),
 });
 export type ToolPage = z.infer<typeof toolPageSchema>;
 

@@ -32,6 +32,7 @@ import { catalogSearchStatistics } from './migrations/032-catalog-search-statist
 import { orderSearchShortPendingLists } from './migrations/033-order-search-short-pending-lists.ts';
 import { orderSearchCompany } from './migrations/034-order-search-company.ts';
 import { savedLists } from './migrations/035-saved-lists.ts';
+import { toolSkuKey } from './migrations/036-tool-sku-key.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -68,6 +69,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '033-order-search-short-pending-lists': orderSearchShortPendingLists(dialect),
     '034-order-search-company': orderSearchCompany(dialect),
     '035-saved-lists': savedLists(dialect),
+    '036-tool-sku-key': toolSkuKey,
   };
 }
 

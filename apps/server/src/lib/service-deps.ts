@@ -7,6 +7,7 @@ import type { Mailer } from '../modules/mail/outbox.ts';
 import type { PaymentGateway } from '../modules/payments/payments.gateway.ts';
 import type { TtlCache } from './ttl-cache.ts';
 import type { SearchKeyStats } from '../modules/tools/tools.search-stats.ts';
+import type { SearchVocabulary } from '../modules/tools/tools.suggest.ts';
 
 /**
  * The one shape in which services receive what they use, decorated on the app by its plugins
@@ -24,4 +25,6 @@ export interface ServiceDeps {
   catalogCache: TtlCache<unknown>;
   /** PostgreSQL: how common the search index's keys are; undefined on SQLite. */
   searchKeyStats?: SearchKeyStats | undefined;
+  /** The words of the tools' names a search that finds nothing is corrected to ("Did you mean"); none: no suggestions. */
+  searchVocabulary?: SearchVocabulary | undefined;
 }

@@ -158,7 +158,8 @@ describe('catalog search, filters and sorts', () => {
       expect(await names(`q=${other}`)).toEqual([name]);
       expect(await names(`q=${other}%20stand`)).toEqual([name]);
       expect(await names(`q=stand%20${word}`)).toEqual([name]);
-      expect(await names(`q=${word}s`)).toEqual([name]);
+      // The plural is looked for as its stem, the word itself: the stand comes first, its name holding it.
+      expect((await names(`q=${word}s`))[0]).toBe(name);
       // A tool with the other word in its name comes first in its search, not in the word's.
       const other2 = await insertTool(app.db, {
         name: `${other} Bench`,

@@ -6,6 +6,7 @@ import type { DialectName } from '../../db/connect.ts';
 import { nowIso, toIso, PUBLIC_TOOL_COLUMNS, TOOL_COLUMNS, type PublicToolRow, type ToolRow, type Db } from '../../db/schema.ts';
 import { PART_MARK, SHORTEST_PART } from '../../db/search-parts.ts';
 import type { SearchKeyStats } from './tools.search-stats.ts';
+import { SKU_KEY_SQL } from '../../db/migrations/036-tool-sku-key.ts';
 
 /** A tool as Manage Products sees it: the catalog's fields and its low-stock threshold. */
 export function toManagedTool(row: ToolRow): ManagedTool {
@@ -872,15 +873,14 @@ export async function findLiveToolsBySku(db: Db, skus: readonly string[]): Promi
 
 /**
  * The live tools whose SKU, without its punctuation (skuKey: "TF-DD18-2A" is "tfdd182a"), is one
- * of `keys`: a part number typed without its dashes. Every live tool's SKU is read (no index
- * holds the key), so it is asked only for the SKUs findLiveToolsBySku did not find.
+ * of `keys`: a part number typed without its dashes (an index of the key answers it, migration 036).
  */
 export async function findLiveToolsBySkuKey(db: Db, keys: readonly string[]): Promise<ToolRow[]> {
   if (keys.length === 0) return [];
   return db
     .selectFrom('tool')
     .select(TOOL_COLUMNS)
-    .where(sql<string>`replace(replace(replace(lower(sku), '-', ''), '_', ''), '.', '')`, 'in', [...new Set(keys)])
+    .where(sql<string>`${sql.raw(SKU_KEY_SQL)}`, 'in', [...new Set(keys)])
     .where('deleted_at', 'is', null)
     .execute();
 }

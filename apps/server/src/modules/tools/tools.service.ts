@@ -5,6 +5,7 @@ import { messages } from '@toolsify/shared/messages';
 import {
   MAX_COUNTED_TOOLS,
   searchWords,
+  SKU_PATTERN,
   skuTaken,
   type CreateToolInput,
   type Tool,
@@ -17,6 +18,8 @@ import {
   type ManagedToolPage,
   type ManagedToolsQuery,
 } from '@toolsify/shared/tools';
+import { searchStem } from '@toolsify/shared/search';
+import { correctionOf } from './tools.suggest.ts';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
 import type { ToolRow } from '../../db/schema.ts';
 import { auditTool } from './tools.audit.ts';
@@ -121,13 +124,11 @@ function keyOf(row: CatalogRow, sort: ToolSort): CatalogKey {
  * The first page of every query is answered from memory for a moment (the home page and the
  * catalog's first screen are what most visitors ask for), with the number of matches.
  */
-export async function listTools(
-  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
-  query: ToolListQuery,
-): Promise<ToolPage> {
+export async function listTools(deps: CatalogReadDeps, query: ToolListQuery): Promise<ToolPage> {
   const { catalogCache: cache } = deps;
   const text = query.q ?? '';
-  const words = searchWords(text);
+  // Each word as the catalog looks for it: "drills" finds the Drill too (searchStem).
+  const words = searchWords(text).map(searchStem);
   const sort: ToolSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
   if (sort === 'relevance' && words.length === 0) {
     throw new AppError('VALIDATION_FAILED', 'sort: Sorting by relevance needs search words (q).', {
@@ -159,8 +160,10 @@ export async function listTools(
   }
 }
 
+type CatalogReadDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats' | 'searchVocabulary'>;
+
 async function readCatalogPage(
-  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'searchKeyStats'>,
+  deps: CatalogReadDeps,
   filter: CatalogFilter,
   sort: ToolSort,
   after: CatalogKey | undefined,
@@ -182,9 +185,49 @@ async function readCatalogPage(
   if (after !== undefined) return { items, nextCursor: page.nextCursor };
   // A first page that holds every match is its own count.
   const total = few?.total ?? (page.nextCursor === null ? items.length : await countCatalog(db, dialect, searched, MAX_COUNTED_TOOLS + 1));
+  if (total === 0 && filter.words.length > 0) {
+    const suggestion = await suggestionFor(deps, filter);
+    return suggestion === undefined ? { items, nextCursor: null, total } : { items, nextCursor: null, total, suggestion };
+  }
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
     : { items, nextCursor: page.nextCursor, total };
+}
+
+/**
+ * "Did you mean": what a search that found nothing finds something as, under the same filters.
+ * A part number typed without its punctuation ("DCD771C2"): the one live tool's SKU that reads
+ * so. Otherwise the words, each misspelt one ("driil") corrected to the nearest word of the tools'
+ * names (correctionOf); a word the names do not hold but some description does ("metal") is kept.
+ * Undefined when no such search would find a tool.
+ */
+async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Promise<string | undefined> {
+  const typed = filter.text.trim();
+  if (SKU_PATTERN.test(typed) && /\d/.test(typed)) {
+    const near = await findLiveToolsBySkuKey(deps.db, [skuKey(typed)]);
+    const sku = near.length === 1 ? near[0]?.sku : undefined;
+    return sku !== undefined && (await findsAny(deps, filter, sku)) ? sku : undefined;
+  }
+  const vocabulary = await deps.searchVocabulary?.words();
+  if (!vocabulary) return undefined;
+  const anywhere: CatalogFilter = { words: [], text: '', inStock: false, minPrice: undefined, maxPrice: undefined };
+  let corrected = false;
+  const words: string[] = [];
+  for (const word of searchWords(typed)) {
+    const correction = correctionOf(vocabulary, word);
+    const misspelt = correction !== undefined && !(await findsAny(deps, anywhere, word));
+    words.push(misspelt ? correction : word);
+    corrected ||= misspelt;
+  }
+  const suggestion = words.join(' ');
+  return corrected && (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
+}
+
+/** Whether searching `text` with the filter's other conditions finds at least one tool. */
+async function findsAny(deps: Pick<ServiceDeps, 'db' | 'dialect'>, filter: CatalogFilter, text: string): Promise<boolean> {
+  const words = searchWords(text).map(searchStem);
+  const searched: CatalogFilter = { ...filter, words, text, inside: await wordsFoundInside(deps.db, deps.dialect, words) };
+  return (await countCatalog(deps.db, deps.dialect, searched, 1)) > 0;
 }
 
 /** Leaf pages one step of the search index's upkeep merges: 10 to 20 ms of the database. */
@@ -424,10 +467,7 @@ function decodeManagedCursor(cursor: string, lowStock: boolean): ManagedKey {
  * view: the tools at or under their threshold, the emptiest first, or (`q`) a search of every
  * live tool (searchManagedTools). Each page says how many tools are low now.
  */
-export async function listManagedTools(
-  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
-  query: ManagedToolsQuery,
-): Promise<ManagedToolPage> {
+export async function listManagedTools(deps: CatalogReadDeps, query: ManagedToolsQuery): Promise<ManagedToolPage> {
   if (query.q !== undefined && searchWords(query.q).length > 0) return searchManagedTools(deps, query.q, query);
   const lowStock = query.lowStock === 'true';
   const after = query.cursor === undefined ? undefined : decodeManagedCursor(query.cursor, lowStock);
@@ -444,11 +484,7 @@ export async function listManagedTools(
  * store's search, best match first, with its cursor and count), each tool read again with what
  * only admins see. A tool deleted between the two reads is left out.
  */
-async function searchManagedTools(
-  deps: Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'searchKeyStats'>,
-  q: string,
-  query: ManagedToolsQuery,
-): Promise<ManagedToolPage> {
+async function searchManagedTools(deps: CatalogReadDeps, q: string, query: ManagedToolsQuery): Promise<ManagedToolPage> {
   const [found, lowStockCount] = await Promise.all([
     listTools(deps, { q, limit: query.limit, cursor: query.cursor }),
     countLowStockTools(deps.db),

@@ -1,6 +1,6 @@
 import { publicPageHeads } from '@toolsify/shared/tool-page-head';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { searchWords, type ToolSort } from '@toolsify/shared/search';
 import { CATALOG_SEARCH_ID, SearchInput } from '../../components/ui/search-input.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -117,6 +117,15 @@ export default function ToolsPage() {
           <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
             <Icon name="search" className="h-10 w-10 text-base-content/40" />
             <p className="text-lg font-semibold">No tools match {params.q ? `"${params.q}"` : 'these filters'}</p>
+            {first?.suggestion && (
+              <p className="text-base" data-testid="did-you-mean">
+                Did you mean{' '}
+                <Link href={`/tools?${catalogSearchOf({ ...params, q: first.suggestion })}`} className="link font-semibold link-primary">
+                  {first.suggestion}
+                </Link>
+                ?
+              </p>
+            )}
             <p className="text-sm text-base-content/70">
               Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.
             </p>

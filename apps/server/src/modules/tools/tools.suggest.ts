@@ -1,0 +1,147 @@
+import { searchStem, textWords } from '@toolsify/shared/search';
+import type { Db } from '../../db/schema.ts';
+
+/** How long a read of the names' words is used before a search that needs them reads them again. */
+export const VOCABULARY_MAX_AGE_MS = 10 * 60 * 1000;
+/** Names read at a time: the event loop answers other requests between reads. */
+const READ_BATCH = 5_000;
+/** The shortest word a search corrects, and the shortest word of a name it corrects to. */
+const SHORTEST_CORRECTED = 4;
+
+/** The words of the live tools' names and how many names hold each, as one read found them. */
+export interface NameWords {
+  /** Every word, sorted: whether a search word starts one is a binary search. */
+  sorted: string[];
+  /** How many names hold each word. */
+  counts: Map<string, number>;
+  /** The words by their length in characters. */
+  byLength: Map<number, string[]>;
+}
+
+/**
+ * The words of the live tools' names: what "Did you mean" corrects a misspelt search word to
+ * ("driil" to drill). Words of letters only: a part number or a size is never corrected. Read on
+ * first use, in batches, and again when older than maxAgeMs (a renamed or new tool is offered
+ * after that at the latest; a suggestion is checked against the catalog before it is given).
+ * Concurrent callers share one read.
+ */
+export class SearchVocabulary {
+  #words: NameWords | undefined;
+  #readAt = Number.NEGATIVE_INFINITY;
+  #reading: Promise<NameWords> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMs = VOCABULARY_MAX_AGE_MS,
+  ) {}
+
+  async words(): Promise<NameWords> {
+    if (this.#words && Date.now() - this.#readAt < this.maxAgeMs) return this.#words;
+    this.#reading ??= this.#read().finally(() => {
+      this.#reading = undefined;
+    });
+    return this.#reading;
+  }
+
+  async #read(): Promise<NameWords> {
+    const counts = new Map<string, number>();
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('tool')
+        .select(['id', 'name'])
+        .where('deleted_at', 'is', null)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(READ_BATCH)
+        .execute();
+      for (const { name } of rows) {
+        for (const word of new Set(textWords(name))) {
+          if (word.length >= SHORTEST_CORRECTED && /^\p{L}+$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+        }
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < READ_BATCH) break;
+      after = last.id;
+    }
+    const words = nameWordsOf(counts);
+    this.#words = words;
+    this.#readAt = Date.now();
+    return words;
+  }
+}
+
+export function nameWordsOf(counts: Map<string, number>): NameWords {
+  const sorted = [...counts.keys()].sort();
+  const byLength = new Map<number, string[]>();
+  for (const word of sorted) {
+    const length = Array.from(word).length;
+    const same = byLength.get(length);
+    if (same) same.push(word);
+    else byLength.set(length, [word]);
+  }
+  return { sorted, counts, byLength };
+}
+
+/** Whether some name word starts with `prefix` (a search word matches as a prefix). */
+function startsSomeWord(words: NameWords, prefix: string): boolean {
+  let low = 0;
+  let high = words.sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words.sorted[middle] ?? '') < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return words.sorted[low]?.startsWith(prefix) ?? false;
+}
+
+/**
+ * The name word a misspelt search word was most likely meant to be: within one edit (a letter
+ * added, left out, changed, or two side by side swapped) for words of up to five letters, two
+ * for longer ones; the nearest, then the one most names hold. Undefined for a word that starts
+ * a name word as typed or as its plural's stem, a word with digits, a short word, or nothing near.
+ */
+export function correctionOf(words: NameWords, word: string): string | undefined {
+  const chars = Array.from(word);
+  if (chars.length < SHORTEST_CORRECTED || !/^\p{L}+$/u.test(word)) return undefined;
+  if (startsSomeWord(words, word) || startsSomeWord(words, searchStem(word))) return undefined;
+  const most = chars.length <= 5 ? 1 : 2;
+  let best: { word: string; distance: number; count: number } | undefined;
+  for (let length = chars.length - most; length <= chars.length + most; length++) {
+    for (const candidate of words.byLength.get(length) ?? []) {
+      const distance = editDistance(chars, Array.from(candidate), most);
+      if (distance > most) continue;
+      const count = words.counts.get(candidate) ?? 0;
+      if (!best || distance < best.distance || (distance === best.distance && count > best.count))
+        best = { word: candidate, distance, count };
+    }
+  }
+  return best?.word;
+}
+
+/**
+ * The edits (insert, delete, replace, swap two neighbours) from `a` to `b` (the optimal string
+ * alignment distance), or `most + 1` as soon as it is known to be more than `most`.
+ */
+export function editDistance(a: readonly string[], b: readonly string[], most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  const width = b.length + 1;
+  // Three rows of the table: two rows up (for a swap), the row above, this row.
+  let before: number[] = Array.from({ length: width }, () => 0);
+  let above = Array.from({ length: width }, (_, j) => j);
+  let row: number[] = Array.from({ length: width }, () => 0);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      row[j] = value;
+      rowBest = Math.min(rowBest, value);
+    }
+    if (rowBest > most) return most + 1;
+    [before, above, row] = [above, row, before];
+  }
+  return Math.min(above[b.length] ?? 0, most + 1);
+}
