@@ -72,6 +72,13 @@ export const configSchema = z
       .min(0)
       .max(24 * 365)
       .default(DEFAULT_UNPAID_ORDER_TTL_HOURS),
+    /** How often the admins are emailed of tools fallen to or under their low-stock threshold (minutes); 0: never. */
+    LOW_STOCK_ALERT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(15),
     /** How many unpaid orders one buyer may hold at once; 0: no cap (the benchmark's setting). */
     MAX_UNPAID_ORDERS_PER_BUYER: z.coerce.number().int().min(0).max(10_000).default(5),
     RATE_LIMIT: bool.default(true),
@@ -174,7 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...c, PUBLIC_URL: publicUrl, trustedOrigins: [...origins], paymentGateway };
 }
 
-/** A config for tests: in-memory SQLite, no seed, quiet logs. */
+/** A config for tests: in-memory SQLite, no seed, quiet logs, no low-stock emails. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -182,6 +189,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+    // No check at start-up to race a test's statements; low-stock.test.ts turns it on.
+    LOW_STOCK_ALERT_MINUTES: '0',
     ...overrides,
   });
 }

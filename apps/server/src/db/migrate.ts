@@ -33,6 +33,7 @@ import { orderSearchShortPendingLists } from './migrations/033-order-search-shor
 import { orderSearchCompany } from './migrations/034-order-search-company.ts';
 import { savedLists } from './migrations/035-saved-lists.ts';
 import { toolSkuKey } from './migrations/036-tool-sku-key.ts';
+import { lowStockNotices } from './migrations/037-low-stock-notices.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -70,6 +71,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '034-order-search-company': orderSearchCompany(dialect),
     '035-saved-lists': savedLists(dialect),
     '036-tool-sku-key': toolSkuKey,
+    '037-low-stock-notices': lowStockNotices(dialect),
   };
 }
 

@@ -163,6 +163,12 @@ export interface SavedListTable {
   updated_at: Timestamp;
 }
 
+/** A tool the admins were emailed about as low on stock, until it is above its threshold again (migration 037). */
+export interface LowStockNoticeTable {
+  tool_id: number;
+  noticed_at: Timestamp;
+}
+
 /** A signed-in buyer's cart: its lines as JSON text (see migration 011). */
 export interface CartTable {
   user_id: string;
@@ -309,6 +315,7 @@ export interface Database {
   outbox: OutboxTable;
   stock_alert: StockAlertTable;
   saved_list: SavedListTable;
+  low_stock_notice: LowStockNoticeTable;
   audit_event: AuditEventTable;
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;

@@ -15,6 +15,7 @@ import { statsRoutes } from './stats/stats.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { toolsBulkRoutes } from './tools/tools-bulk.routes.ts';
 import { searchIndexUpkeep } from './tools/tools.search-upkeep.ts';
+import { lowStockAlerts } from './low-stock/low-stock.plugin.ts';
 
 /**
  * The feature modules' route plugins, registered in this order by buildApp. Each module
@@ -37,4 +38,5 @@ export const apiModules: FastifyPluginAsync[] = [
   stockAlertsRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
   searchIndexUpkeep,
+  lowStockAlerts,
 ];

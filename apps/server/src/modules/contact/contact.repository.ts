@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@toolsify/shared/contact';
 import { nowIso, toIso, type Db } from '../../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { adminEmails, enqueueMailToEach } from '../mail/outbox.repository.ts';
 
 export interface NewContactMessage {
   email: string;
@@ -22,21 +22,11 @@ export async function insertContactMessage(db: Db, input: NewContactMessage): Pr
 
 /** Tells every admin of a new message (an email each, to the outbox), in the caller's transaction. */
 export async function enqueueContactNotice(db: Db, messageId: number): Promise<void> {
-  const admins = await db
-    .selectFrom('user')
-    .select('email')
-    .where('role', '=', 'admin')
-    .where('deletedAt', 'is', null)
-    .orderBy('email')
-    .execute();
-  for (const { email } of admins) {
-    await enqueueMail(db, {
-      kind: 'contact_message_admin',
-      recipient: email,
-      payload: { messageId },
-      dedupeKey: `contact_message_admin:${messageId}:${email.toLowerCase()}`,
-    });
-  }
+  await enqueueMailToEach(db, await adminEmails(db), {
+    kind: 'contact_message_admin',
+    key: `contact_message_admin:${messageId}`,
+    payload: { messageId },
+  });
 }
 
 const COLUMNS = ['id', 'email', 'subject', 'message', 'created_at', 'read_at'] as const;

@@ -8,6 +8,8 @@ import type { RenderOutboxRow } from './outbox.ts';
 import {
   backInStockEmail,
   contactMessageNoticeEmail,
+  lowStockNoticeEmail,
+  type LowStockNoticeContext,
   orderCancelledEmail,
   orderPaidEmail,
   orderPaidNoticeEmail,
@@ -68,6 +70,10 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
       const message = await findContactMessage(db, messageId);
       if (!message) throw new Error(`outbox row ${row.id}: contact message ${messageId} not found`);
       return contactMessageNoticeEmail({ message, publicUrl });
+    }
+    if (row.kind === 'low_stock_admin') {
+      const { tools, more } = payload as Omit<LowStockNoticeContext, 'publicUrl'>;
+      return lowStockNoticeEmail({ tools, more, publicUrl });
     }
     if (row.order_id === null) throw new Error(`outbox row ${row.id}: a ${row.kind} email without an order`);
     const found = await orders.load(row.order_id);

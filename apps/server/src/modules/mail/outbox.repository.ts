@@ -16,7 +16,8 @@ export type MailKind =
   | 'order_cancelled'
   | 'order_paid_admin'
   | 'back_in_stock'
-  | 'contact_message_admin';
+  | 'contact_message_admin'
+  | 'low_stock_admin';
 
 /** The buyer's email for each change of an order. */
 export const ORDER_MAIL_KINDS = {
@@ -113,33 +114,53 @@ function orderMail(order: Pick<OrderRow, 'id' | 'buyer_email'>, kind: OrderEvent
   };
 }
 
+/** The addresses of the store's admins (live accounts), in order. */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('deletedAt', 'is', null)
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/**
+ * One email to each of `recipients`, in the caller's transaction; each row's dedupe key is
+ * `key` and the recipient, so writing the same mail again adds nothing.
+ */
+export async function enqueueMailToEach(
+  db: Db,
+  recipients: readonly string[],
+  mail: { kind: MailKind; key: string; orderId?: number; payload?: Record<string, unknown> },
+): Promise<void> {
+  if (recipients.length === 0) return;
+  const now = nowIso();
+  await db
+    .insertInto('outbox')
+    .values(
+      recipients.map((recipient) => ({
+        kind: mail.kind,
+        recipient,
+        order_id: mail.orderId ?? null,
+        payload: JSON.stringify(mail.payload ?? {}),
+        dedupe_key: `${mail.key}:${recipient.toLowerCase()}`,
+        created_at: now,
+        next_attempt_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
 /**
  * "Order paid" for the store's people, in the payment's transaction: to `recipients`
  * (ORDER_NOTIFY_EMAILS) or, when there are none, to every admin.
  */
 export async function enqueuePaidNotice(db: Db, orderId: number, recipients: readonly string[]): Promise<void> {
-  const to =
-    recipients.length > 0
-      ? [...recipients]
-      : (
-          await db.selectFrom('user').select('email').where('role', '=', 'admin').where('deletedAt', 'is', null).orderBy('email').execute()
-        ).map((row) => row.email);
-  if (to.length === 0) return;
-  const now = nowIso();
-  await db
-    .insertInto('outbox')
-    .values(
-      to.map((recipient) => ({
-        kind: 'order_paid_admin',
-        recipient,
-        order_id: orderId,
-        payload: '{}',
-        dedupe_key: `order_paid_admin:${orderId}:${recipient.toLowerCase()}`,
-        created_at: now,
-        next_attempt_at: now,
-      })),
-    )
-    .execute();
+  const to = recipients.length > 0 ? recipients : await adminEmails(db);
+  await enqueueMailToEach(db, to, { kind: 'order_paid_admin', key: `order_paid_admin:${orderId}`, orderId });
 }
 
 /**

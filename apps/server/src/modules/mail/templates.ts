@@ -121,6 +121,12 @@ function orderUrl({ order, publicUrl }: OrderMailContext): string {
   return `${publicUrl}/dashboard/orders/${order.id}`;
 }
 
+/** A table of rows in an email (order lines, low tools): the table, a cell, a number's cell, a heading's cell. */
+const TABLE = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">`;
+const cell = `padding:8px 6px;border-bottom:1px solid ${RULE};vertical-align:top`;
+const num = `${cell};text-align:right;white-space:nowrap`;
+const head = `padding:6px;border-bottom:2px solid ${RULE};font-size:12px;color:${MUTED};text-transform:uppercase;letter-spacing:.4px`;
+
 function linesText(order: Order): string {
   const rows = order.lines.map(
     (line) =>
@@ -130,9 +136,6 @@ function linesText(order: Order): string {
 }
 
 function linesHtml(order: Order): string {
-  const cell = `padding:8px 6px;border-bottom:1px solid ${RULE};vertical-align:top`;
-  const num = `${cell};text-align:right;white-space:nowrap`;
-  const head = `padding:6px;border-bottom:2px solid ${RULE};font-size:12px;color:${MUTED};text-transform:uppercase;letter-spacing:.4px`;
   // A name with no space to break at (a part number) wraps inside the cell, not past the phone's width.
   const name = `${cell};word-break:break-word;overflow-wrap:anywhere`;
   const rows = order.lines
@@ -143,7 +146,7 @@ function linesHtml(order: Order): string {
 <td style="${num}">${formatCount(line.quantity)}</td><td style="${num}">${formatCents(line.unitPriceCents)}</td><td style="${num}">${formatCents(line.totalCents)}</td></tr>`,
     )
     .join('');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">
+  return `${TABLE}
 <tr><th align="left" style="${head}">Tool</th><th align="right" style="${head}">Qty</th><th align="right" style="${head}">Unit price</th><th align="right" style="${head}">Total</th></tr>
 ${rows}
 <tr><td colspan="3" style="padding:10px 6px;text-align:right;font-weight:700">Total</td><td style="padding:10px 6px;text-align:right;font-weight:700;white-space:nowrap">${formatCents(order.totalCents)}</td></tr>
@@ -427,5 +430,54 @@ export function contactMessageNoticeEmail({ message, publicUrl }: ContactNoticeC
     link: inboxUrl,
     // Reply in the mail app answers the sender, not the store's no-reply address.
     replyTo: message.email,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Low stock
+
+/** The tools a low-stock email lists, as they were when the store checked. */
+export interface LowStockNoticeContext {
+  tools: ReadonlyArray<{ id: number; name: string; sku: string; available: number; threshold: number }>;
+  /** How many more tools fell low than are listed. */
+  more: number;
+  /** The store's address: https://shop.example */
+  publicUrl: string;
+}
+
+/** To every admin: tools fell to or under the low-stock threshold set for them (one email per check). */
+export function lowStockNoticeEmail({ tools, more, publicUrl }: LowStockNoticeContext): RenderedMail {
+  const count = tools.length + more;
+  const first = tools[0];
+  const subject =
+    count === 1 && first ? `Low stock: ${first.name} (${formatCount(first.available)} left)` : `Low stock: ${formatCount(count)} tools`;
+  const lowUrl = `${publicUrl}/dashboard/products?view=low`;
+  const intro =
+    count === 1
+      ? 'This tool is at or under the low-stock level set for it. Restock it, or change its level, in Manage Products.'
+      : `These ${formatCount(count)} tools are at or under the low-stock level set for them, the emptiest first. Restock them, or change their levels, in Manage Products.`;
+  const rest = more > 0 ? `And ${formatCount(more)} more: Low stock lists them all.` : '';
+  const once = 'We tell you once each time a tool falls that low; it counts again after it is restocked above its level.';
+  const rows = tools.map(
+    (tool) => `  ${tool.name} (${tool.sku}): ${formatCount(tool.available)} in stock, level ${formatCount(tool.threshold)}`,
+  );
+  const table = `${TABLE}
+<tr><th align="left" style="${head}">Tool</th><th align="right" style="${head};white-space:nowrap">In stock</th><th align="right" style="${head}">Level</th></tr>
+${tools
+  .map(
+    (tool) =>
+      `<tr><td style="${cell};word-break:break-word;overflow-wrap:anywhere"><a href="${escapeHtml(`${publicUrl}/dashboard/products/${tool.id}/stock`)}" style="color:${BRAND}">${escapeHtml(tool.name)}</a><br><span style="font-size:12px;color:${MUTED}">SKU ${escapeHtml(tool.sku)}</span></td><td style="${num}${tool.available === 0 ? ';color:#b91c1c;font-weight:700' : ''}">${formatCount(tool.available)}</td><td style="${num}">${formatCount(tool.threshold)}</td></tr>`,
+  )
+  .join('')}
+</table>`;
+  return {
+    subject,
+    text: signOff([intro, rows.join('\n'), rest, `Low stock: ${lowUrl}`, once].filter(Boolean).join('\n\n')),
+    html: layout(
+      subject,
+      `${paragraph(intro)}${table}${rest ? paragraph(rest) : ''}${button(lowUrl, 'Open Low stock')}${paragraph(once)}`,
+      count === 1 ? 'Time to restock' : `${formatCount(count)} tools to restock`,
+    ),
+    link: lowUrl,
   };
 }

@@ -1040,7 +1040,7 @@ export async function countTools(db: Db): Promise<number> {
 }
 
 /** Live tools at or under their low-stock threshold (the partial index tool_low_stock_idx holds the tools with one). */
-function lowStockTools(db: Db) {
+export function lowStockTools(db: Db) {
   return db
     .selectFrom('tool')
     .where('low_stock_threshold', 'is not', null)

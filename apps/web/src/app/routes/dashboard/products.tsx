@@ -128,7 +128,7 @@ export default function ManageProductsPage() {
         )}
         {view === 'low' && (
           <p className="text-sm text-base-content/70" id="low-stock-lead">
-            Tools at or under their low-stock alert, the emptiest first.
+            Tools at or under their low-stock alert, the emptiest first. The admins are emailed when a tool falls this low.
           </p>
         )}
       </div>

@@ -6,7 +6,8 @@ const optionalPieces = (value: unknown) => (value === '' || value === null || va
 
 /**
  * The low-stock alert of Add a Product and Edit: the stock at or under which the tool is listed
- * under Low stock in Manage Products and counted on the dashboard. Empty: no alert.
+ * under Low stock in Manage Products, counted on the dashboard and emailed to the admins (once each
+ * time it falls that low, see the server's low-stock module). Empty: no alert.
  */
 export function LowStockField({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
   const {
@@ -17,7 +18,7 @@ export function LowStockField({ idPrefix, className = '' }: { idPrefix: string; 
     <InputField
       id={`${idPrefix}-low-stock`}
       label="Low-stock alert (pieces)"
-      hint="Listed under Low stock at or below this. Leave empty for no alert."
+      hint="At or below this, listed under Low stock and emailed to the admins once. Empty: no alert."
       error={errors.lowStockThreshold?.message}
       fieldClassName={className}
       {...piecesInput}
