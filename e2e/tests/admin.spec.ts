@@ -411,6 +411,13 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(page).toHaveURL(/\/dashboard\/products$/);
     await expect(search).toHaveValue('');
     await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
+
+    // A misspelt name offers the search that finds it.
+    await page.goto('/dashboard/products?q=claw%20hamer');
+    await page.getByTestId('did-you-mean').getByRole('button', { name: 'claw hammer' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\?q=claw\+hammer$/);
+    await expect(search).toHaveValue('claw hammer');
+    await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
   });
 
   test('a customer cannot add a product through the API', async ({ playwright }) => {

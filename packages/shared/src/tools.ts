@@ -436,5 +436,7 @@ export const managedToolPageSchema = z.object({
   /** A search's first page: how many tools match, as the catalog's `total` and `totalIsLowerBound`. */
   total: z.number().int().optional(),
   totalIsLowerBound: z.boolean().optional(),
+  /** A search that found nothing: the catalog's `suggestion`. */
+  suggestion: z.string().optional(),
 });
 export type ManagedToolPage = z.infer<typeof managedToolPageSchema>;

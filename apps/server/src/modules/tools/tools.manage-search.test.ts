@@ -74,6 +74,12 @@ describe('Manage Products search', () => {
     expect(seen.every((tool) => tool.lowStockThreshold === 50)).toBe(true);
   });
 
+  it('offers the catalog\'s "Did you mean" when nothing matches: a misspelt word, a SKU without its dashes', async () => {
+    expect(await page('?q=quilon%20hacksaw')).toMatchObject({ items: [], total: 0, suggestion: 'quillon hacksaw' });
+    expect(await page('?q=QMSHS300')).toMatchObject({ items: [], suggestion: 'QMS-HS300' });
+    expect((await page('?q=hacksaw')).suggestion).toBeUndefined();
+  });
+
   it('leaves out a deleted product', async () => {
     const hacksaw = tools.find((tool) => tool.sku === 'QMS-HS300');
     expect((await as(app, admin, { method: 'DELETE', url: `/api/tools/${hacksaw?.id}` })).statusCode).toBe(204);

@@ -197,30 +197,31 @@ async function readCatalogPage(
 /**
  * "Did you mean": what a search that found nothing finds something as, under the same filters.
  * A part number typed without its punctuation ("DCD771C2"): the one live tool's SKU that reads
- * so. Otherwise the words, each misspelt one ("driil") corrected to the nearest word of the tools'
- * names (correctionOf); a word the names do not hold but some description does ("metal") is kept.
- * Undefined when no such search would find a tool.
+ * so. Otherwise the words, a size typed as one word apart ("115mm": 115 mm, as names write it) and
+ * each misspelt word ("driil") corrected to the nearest word of the tools' names (correctionOf);
+ * a word some tool holds as typed (in a description: "metal") is kept. Undefined when no such
+ * search would find a tool.
  */
 async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Promise<string | undefined> {
   const typed = filter.text.trim();
   if (SKU_PATTERN.test(typed) && /\d/.test(typed)) {
     const near = await findLiveToolsBySkuKey(deps.db, [skuKey(typed)]);
     const sku = near.length === 1 ? near[0]?.sku : undefined;
-    return sku !== undefined && (await findsAny(deps, filter, sku)) ? sku : undefined;
+    if (sku !== undefined && (await findsAny(deps, filter, sku))) return sku;
   }
   const vocabulary = await deps.searchVocabulary?.words();
-  if (!vocabulary) return undefined;
   const anywhere: CatalogFilter = { words: [], text: '', inStock: false, minPrice: undefined, maxPrice: undefined };
-  let corrected = false;
+  let changed = false;
   const words: string[] = [];
   for (const word of searchWords(typed)) {
-    const correction = correctionOf(vocabulary, word);
-    const misspelt = correction !== undefined && !(await findsAny(deps, anywhere, word));
-    words.push(misspelt ? correction : word);
-    corrected ||= misspelt;
+    const size = /^(\d+)(\p{L}{1,3})$/u.exec(word);
+    const correction = size ? `${size[1]} ${size[2]}` : vocabulary && correctionOf(vocabulary, word);
+    const replaced = correction !== undefined && !(await findsAny(deps, anywhere, word));
+    words.push(replaced ? correction : word);
+    changed ||= replaced;
   }
   const suggestion = words.join(' ');
-  return corrected && (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
+  return changed && (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
 }
 
 /** Whether searching `text` with the filter's other conditions finds at least one tool. */
@@ -498,12 +499,13 @@ async function searchManagedTools(deps: CatalogReadDeps, q: string, query: Manag
     const row = rows.get(tool.id);
     return row ? [toManagedTool(row)] : [];
   });
-  const { total, totalIsLowerBound } = found;
+  const { total, totalIsLowerBound, suggestion } = found;
   return {
     items,
     nextCursor: found.nextCursor,
     lowStockCount,
     ...(total === undefined ? {} : { total }),
     ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+    ...(suggestion === undefined ? {} : { suggestion }),
   };
 }

@@ -90,10 +90,11 @@ describe('catalog search: plurals and "Did you mean"', () => {
       { name: 'Storage Box', sku: 'TF-BX1', description: 'Stackable, for metal parts.', priceCents: 1500, available: 30 },
       { name: 'Battery Pack 5Ah', sku: 'TF-BP5', description: 'Fits every 18V tool.', priceCents: 7900, available: 12 },
       { name: 'Scie sauteuse', sku: 'FR-SS1', description: 'Une scie pour le bois.', priceCents: 8900, available: 4 },
+      { name: 'Angle Grinder 115 mm', sku: 'TF-AG115', description: 'Cuts steel.', priceCents: 5900, available: 8 },
     ];
     for (const tool of tools) await insertTool(app.db, { ...tool, img: '/images/tools/x.svg', minimum: 1 });
     const gone = await insertTool(app.db, {
-      name: 'Grinder Deleted',
+      name: 'Welder Deleted',
       sku: 'TF-GONE9',
       description: 'Gone.',
       img: '/images/tools/x.svg',
@@ -123,12 +124,21 @@ describe('catalog search: plurals and "Did you mean"', () => {
     expect((await list('q=hamer%20driil')).suggestion).toBe('hammer drill');
   });
 
+  it('suggests a size typed as one word apart, as names write it', async () => {
+    expect(await list('q=115mm')).toMatchObject({ items: [], suggestion: '115 mm' });
+    expect((await list('q=grinder%20115mm')).suggestion).toBe('grinder 115 mm');
+    expect((await list('q=grnder%20115mm')).suggestion).toBe('grinder 115 mm');
+    // A word with digits some tool holds as typed is kept: "5ah" is the battery's.
+    expect((await list('q=5ah%20driil')).suggestion).toBeUndefined();
+    expect(await names('q=5ah')).toEqual(['Battery Pack 5Ah']);
+  });
+
   it('keeps a word a description holds, and suggests nothing when no search would find a tool', async () => {
     // "metal" is in a description only: not "corrected" to a name word; the search finds nothing with "drill".
     expect((await list('q=metal%20driil')).suggestion).toBeUndefined();
     expect((await list('q=chainsaw')).suggestion).toBeUndefined();
     // A deleted tool's name word is never offered.
-    expect((await list('q=grindr')).suggestion).toBeUndefined();
+    expect((await list('q=weldr')).suggestion).toBeUndefined();
     // A search that finds something has no suggestion.
     expect((await list('q=drill')).suggestion).toBeUndefined();
   });

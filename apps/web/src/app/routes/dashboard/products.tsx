@@ -145,6 +145,19 @@ export default function ManageProductsPage() {
       ) : items.length === 0 && q !== '' ? (
         <div className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
           <p>No product matches “{q}”. Try its SKU, or fewer words.</p>
+          {firstPage?.suggestion && (
+            <p className="mt-2 text-base-content" data-testid="did-you-mean">
+              Did you mean{' '}
+              <button
+                type="button"
+                className="link font-semibold link-primary"
+                onClick={() => search(firstPage.suggestion ?? '', { replace: false })}
+              >
+                {firstPage.suggestion}
+              </button>
+              ?
+            </p>
+          )}
           <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => search('', { replace: false })}>
             Clear search
           </button>
