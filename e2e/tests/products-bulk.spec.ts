@@ -128,6 +128,7 @@ test.describe('products in bulk', () => {
     const rows = page.locator('table tbody tr');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Restock');
+    await expect(rows.first()).toContainText('CSV import');
     await expect(rows.first()).toContainText('+15');
     await expect(rows.nth(1)).toContainText('Initial stock');
     await expect(rows.nth(1)).toContainText('+40');

@@ -34,6 +34,7 @@ import { orderSearchCompany } from './migrations/034-order-search-company.ts';
 import { savedLists } from './migrations/035-saved-lists.ts';
 import { toolSkuKey } from './migrations/036-tool-sku-key.ts';
 import { lowStockNotices } from './migrations/037-low-stock-notices.ts';
+import { stockMoveNotes } from './migrations/038-stock-move-notes.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -72,6 +73,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '035-saved-lists': savedLists(dialect),
     '036-tool-sku-key': toolSkuKey,
     '037-low-stock-notices': lowStockNotices(dialect),
+    '038-stock-move-notes': stockMoveNotes,
   };
 }
 

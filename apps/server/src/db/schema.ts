@@ -50,6 +50,8 @@ export interface StockAdjustmentTable {
   reason: 'initial' | 'restock' | 'correction';
   user_id: string | null;
   created_at: Timestamp;
+  /** Where the move came from, when not a hand edit: "CSV import" (migration 038). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderTable {

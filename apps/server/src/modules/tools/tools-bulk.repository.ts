@@ -173,7 +173,10 @@ export interface StockMove {
   reason: 'initial' | 'restock' | 'correction';
 }
 
-/** Stock moves into the ledger (`stock_adjustment`), by `userId`, a few hundred per statement. */
+/** What the stock history says under an import's moves. */
+export const IMPORT_NOTE = 'CSV import';
+
+/** An import's stock moves into the ledger (`stock_adjustment`), by `userId`, noted IMPORT_NOTE, a few hundred per statement. */
 export async function insertStockMoves(db: Db, userId: string, moves: readonly StockMove[]): Promise<void> {
   const now = nowIso();
   for (let start = 0; start < moves.length; start += ROWS_PER_INSERT) {
@@ -182,7 +185,14 @@ export async function insertStockMoves(db: Db, userId: string, moves: readonly S
       .values(
         moves
           .slice(start, start + ROWS_PER_INSERT)
-          .map((move) => ({ tool_id: move.toolId, delta: move.delta, reason: move.reason, user_id: userId, created_at: now })),
+          .map((move) => ({
+            tool_id: move.toolId,
+            delta: move.delta,
+            reason: move.reason,
+            user_id: userId,
+            created_at: now,
+            note: IMPORT_NOTE,
+          })),
       )
       .execute();
   }
@@ -223,14 +233,14 @@ interface LedgerRow {
 
 /**
  * The tool's stock ledger, newest first: every stock adjustment (initial, restock, correction,
- * with the admin), every order that took pieces (with its buyer and its status now) and every
+ * with the admin, and "CSV import" under an import's), every order that took pieces (with its buyer and its status now) and every
  * cancellation that gave them back (with who cancelled and why: an expiry is the store's).
  */
 export async function findStockLedger(db: Db, toolId: number, offset: number, limit: number): Promise<StockEntry[]> {
   const result = await sql<LedgerRow>`
     select * from (
       select a.reason as kind, a.delta as quantity, a.created_at as at, u.email as by, null as order_id,
-             null as note, 1 as tie, a.id as seq
+             a.note as note, 1 as tie, a.id as seq
         from stock_adjustment a left join "user" u on u.id = a.user_id
        where a.tool_id = ${toolId}
       union all

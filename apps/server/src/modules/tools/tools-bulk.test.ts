@@ -350,14 +350,19 @@ describe('products in bulk', () => {
 
     const ledger = await app.db
       .selectFrom('stock_adjustment')
-      .select(['tool_id', 'delta', 'reason', 'user_id'])
+      .select(['tool_id', 'delta', 'reason', 'user_id', 'note'])
       .where('tool_id', 'in', [up.id, down.id, newId as number])
       .orderBy('id')
       .execute();
     expect(ledger.filter((a) => a.reason !== 'initial' || a.tool_id === newId)).toEqual([
-      { tool_id: newId, delta: 12, reason: 'initial', user_id: admin.id },
-      { tool_id: up.id, delta: 15, reason: 'restock', user_id: admin.id },
-      { tool_id: down.id, delta: -26, reason: 'correction', user_id: admin.id },
+      { tool_id: newId, delta: 12, reason: 'initial', user_id: admin.id, note: 'CSV import' },
+      { tool_id: up.id, delta: 15, reason: 'restock', user_id: admin.id, note: 'CSV import' },
+      { tool_id: down.id, delta: -26, reason: 'correction', user_id: admin.id, note: 'CSV import' },
+    ]);
+    // The stock history says which moves the import made: not the first stock, added by hand.
+    expect((await history(up.id)).items.map((e) => [e.kind, e.quantity, e.note])).toEqual([
+      ['restock', 15, 'CSV import'],
+      ['initial', 10, null],
     ]);
     const audit = await app.db
       .selectFrom('audit_event')
