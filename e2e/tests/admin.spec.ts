@@ -215,6 +215,8 @@ test.describe('Add a Product and Manage Products', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('SKU').fill(sku);
     await page.getByLabel('Description').fill('A click-type torque wrench, 40 to 200 Nm.');
+    // A category typed in another case is the store's own.
+    await page.getByLabel('Category').fill('hand TOOLS');
     // A decimal comma, as a European keyboard types it, is named: never read as $2,499.
     const price = page.getByLabel('Price per unit ($)');
     await price.fill('24,99');
@@ -233,7 +235,7 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(page.getByLabel('Available Quantity')).toHaveValue('');
 
     const tool = (await catalog(page.request)).find((t) => t.name === name)!;
-    expect(tool).toMatchObject({ sku, priceCents: 2499, available: 60, minimum: 10, img: uploadedUrl });
+    expect(tool).toMatchObject({ sku, priceCents: 2499, available: 60, minimum: 10, img: uploadedUrl, category: 'Hand tools' });
     const served = await page.request.get(uploadedUrl);
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['cache-control']).toContain('max-age=31536000');
@@ -272,6 +274,8 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(dialog.getByText('This SKU is already used by another tool.')).toHaveCount(1);
     expect((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).toMatchObject({ sku, priceCents: 2499 });
     await dialog.getByLabel('SKU').fill(`${sku}-B`);
+    await expect(dialog.getByLabel('Category')).toHaveValue('Hand tools');
+    await dialog.getByLabel('Category').fill('Torque tools');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(`${name} is updated`)).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -281,6 +285,7 @@ test.describe('Add a Product and Manage Products', () => {
       sku: `${sku}-B`,
       priceCents: 1950,
       available: 55,
+      category: 'Torque tools',
     });
 
     // A buyer's unpaid order of it, which deleting it will cancel.

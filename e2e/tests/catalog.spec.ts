@@ -127,6 +127,39 @@ test.describe('catalog', () => {
     await expect(page.getByTestId('product-card').first()).toContainText('Cordless Drill Driver 18V');
   });
 
+  test("browses one category, in the URL with the other filters; a tool's page links back to its category", async ({ page, request }) => {
+    await page.goto('/tools');
+    const category = page.getByRole('combobox', { name: 'Category' });
+    await expect(category.locator('option', { hasText: /^Power tools \(\d+\)$/ })).toHaveCount(1);
+    await category.selectOption('Power tools');
+    await expect(page).toHaveURL(/\/tools\?category=Power\+tools$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Power tools');
+    const power = (await (await request.get('/api/tools?category=Power%20tools&limit=24')).json()) as ToolPage;
+    expect(power.items.length).toBeGreaterThan(0);
+    expect(power.items.every((t) => t.category === 'Power tools')).toBe(true);
+    await expect.poll(() => names(page)).toEqual(power.items.map((t) => t.name));
+    await screenshots(page, 'catalog-category');
+
+    // With words: within the category only.
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('18v');
+    await expect(page).toHaveURL(/\/tools\?q=18v&category=Power\+tools$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "18v" in Power tools');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(category).toHaveValue('');
+
+    // A tool's page: its category in the breadcrumb, and in its JSON-LD.
+    const drill = power.items.find((t) => t.sku === 'TF-DD18-2A');
+    if (!drill) throw new Error('the demo drill is not a power tool');
+    await page.goto(`/tools/${drill.id}`);
+    const product = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as {
+      category?: string;
+    };
+    expect(product.category).toBe('Power tools');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Power tools' }).click();
+    await expect(page).toHaveURL(/\/tools\?category=Power\+tools$/);
+    await expect(category).toHaveValue('Power tools');
+  });
+
   test('keeps search, stock filter and sort in the URL: typing keeps focus, reload and Back show the same result', async ({
     page,
     request,

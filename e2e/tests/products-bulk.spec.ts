@@ -39,9 +39,9 @@ test.describe('products in bulk', () => {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     });
-    expect(exported.startsWith(`\uFEFF${header.replace('\r\n', ',low_stock_alert\r\n')}`)).toBe(true);
+    expect(exported.startsWith(`\uFEFF${header.replace('\r\n', ',low_stock_alert,category\r\n')}`)).toBe(true);
     expect(exported).toContain(
-      `${sku},Bulk Impact Driver,"Cordless impact driver, 18 V.",/images/tools/impact-driver.svg,129.00,40,2,1,,,\r\n`,
+      `${sku},Bulk Impact Driver,"Cordless impact driver, 18 V.",/images/tools/impact-driver.svg,129.00,40,2,1,,,,\r\n`,
     );
 
     const file = page.getByLabel('CSV file');

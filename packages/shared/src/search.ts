@@ -7,6 +7,9 @@
 export const toolSorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ToolSort = (typeof toolSorts)[number];
 
+/** The longest category name (characters): a tool's, and the catalog's `category` filter. */
+export const MAX_CATEGORY_LENGTH = 40;
+
 /** Longest search text the catalog takes (characters). */
 export const MAX_SEARCH_LENGTH = 200;
 

@@ -39,6 +39,7 @@ export function toolPageHead(tool: Tool, origin: string): { title: string; descr
     image: [image],
     url,
     brand: { '@type': 'Brand', name: 'Toolsify' },
+    ...(tool.category ? { category: tool.category } : {}),
     offers: {
       '@type': 'Offer',
       url,

@@ -18,8 +18,9 @@ export const toolCsvColumns = [
   'pack_size',
   'max_per_order',
   'price_breaks',
-  // Last: it came after the others, and a file read by position keeps its columns.
+  // Last: they came after the others, and a file read by position keeps its columns.
   'low_stock_alert',
+  'category',
 ] as const;
 export type ToolCsvColumn = (typeof toolCsvColumns)[number];
 

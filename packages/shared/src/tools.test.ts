@@ -32,8 +32,12 @@ describe('Add a Product form', () => {
       packSize: 1,
       maxPerOrder: null,
       lowStockThreshold: null,
+      category: null,
     });
     expect(createToolSchema.parse(productFormSchema.parse(filled))).toBeTruthy();
+    // A category's spaces are tidied; spaces alone are none.
+    expect(productFormSchema.parse({ ...filled, category: '  Hand   tools ' }).category).toBe('Hand tools');
+    expect(productFormSchema.parse({ ...filled, category: '   ' }).category).toBeNull();
   });
 
   it('answers empty number inputs (NaN) with the spec messages', () => {

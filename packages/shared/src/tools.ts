@@ -3,10 +3,10 @@ import { messages } from './messages.ts';
 import { pageQuerySchema } from './ids.ts';
 import { dollarsToCents, formatCents, formatCount } from './money.ts';
 import { MAX_CARD_PAYMENT_CENTS } from './payments.ts';
-import { MAX_SEARCH_LENGTH, toolSorts } from './search.ts';
+import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH, toolSorts } from './search.ts';
 import { MAX_PACK_SIZE, MAX_PRICE_BREAKS, pricingIssues, type PricingSettings } from './pricing.ts';
 
-export { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords, toolSorts, type ToolSort } from './search.ts';
+export { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, searchWords, toolSorts, type ToolSort } from './search.ts';
 
 /** A tool as the API answers it. */
 export const toolSchema = z.object({
@@ -25,9 +25,47 @@ export const toolSchema = z.object({
   packSize: z.number().int(),
   /** At most this many in one order; null: up to the stock. */
   maxPerOrder: z.number().int().nullable(),
+  /** What the catalog is browsed by ("Power tools"); null: none. */
+  category: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** A category as typed: spaces trimmed and runs of them made one; empty is none (null). */
+export function normalizedCategory(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim().replace(/\s+/g, ' ');
+  return text === '' ? null : text;
+}
+
+/** A tool's category in a form or an import: at most MAX_CATEGORY_LENGTH characters; empty or null is none. */
+export const categoryField = z
+  .string({ error: 'Category must be text' })
+  .nullable()
+  .transform(normalizedCategory)
+  .refine((v) => v === null || v.length <= MAX_CATEGORY_LENGTH, `Category must be ${MAX_CATEGORY_LENGTH} characters or shorter`);
+
+/**
+ * Categories as the catalog already spells them: "power tools" typed for a store that has "Power
+ * tools" is that one, so the catalog never lists one category twice. A new one is kept as typed,
+ * and is how the speller spells it from then on (an import's later rows).
+ */
+export function categorySpeller(known: readonly string[]): (category: string | null) => string | null {
+  const spelled = new Map(known.map((name) => [name.toLocaleLowerCase('en-US'), name]));
+  return (category) => {
+    if (category === null) return null;
+    const key = category.toLocaleLowerCase('en-US');
+    const stored = spelled.get(key);
+    if (stored !== undefined) return stored;
+    spelled.set(key, category);
+    return category;
+  };
+}
+
+/** `GET /api/tools/categories`: each category of the live tools and how many it holds, by name. */
+export const toolCategoriesSchema = z.object({
+  items: z.array(z.object({ name: z.string(), tools: z.number().int() })),
+});
+export type ToolCategories = z.infer<typeof toolCategoriesSchema>;
 
 const priceFilter = (label: string) =>
   z.coerce
@@ -55,6 +93,12 @@ export const toolListQuerySchema = z
     inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
     minPrice: priceFilter('minPrice').optional(),
     maxPrice: priceFilter('maxPrice').optional(),
+    category: z
+      .string()
+      .trim()
+      .min(1, 'category cannot be empty')
+      .max(MAX_CATEGORY_LENGTH, `category must be ${MAX_CATEGORY_LENGTH} characters or shorter`)
+      .optional(),
     sort: z.enum(toolSorts, { error: `sort must be one of ${toolSorts.join(', ')}` }).optional(),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
@@ -267,6 +311,7 @@ export const createToolSchema = z
     packSize: packSizeField.default(1),
     maxPerOrder: maxPerOrderField.default(null),
     lowStockThreshold: lowStockThresholdField.default(null),
+    category: categoryField.default(null),
   })
   .refine(stockIsConsistent, minimumWithinAvailable)
   .superRefine(...pricingRule((tool: PricingSettings) => tool));
@@ -290,6 +335,7 @@ export const productFormSchema = z
     maxPerOrder: maxPerOrderField,
     // Empty in the form: no alert.
     lowStockThreshold: lowStockThresholdField.default(null),
+    category: categoryField.default(null),
   })
   .refine(stockIsConsistent, minimumWithinAvailable)
   .superRefine(...pricingRule(formPricing, true))
@@ -337,6 +383,7 @@ export const updateToolSchema = z
     packSize: packSizeField.optional(),
     maxPerOrder: maxPerOrderField.optional(),
     lowStockThreshold: lowStockThresholdField.optional(),
+    category: categoryField.optional(),
     stock: stockChangeSchema.optional(),
   })
   .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -373,6 +420,7 @@ export const editToolFormSchema = z
     maxPerOrder: maxPerOrderField,
     // Left out: the alert stays as it is.
     lowStockThreshold: lowStockThresholdField.optional(),
+    category: categoryField.optional(),
     stockDelta: z
       .number({ error: 'Stock change must be a number' })
       .int('Must be a whole number')

@@ -35,6 +35,7 @@ import { savedLists } from './migrations/035-saved-lists.ts';
 import { toolSkuKey } from './migrations/036-tool-sku-key.ts';
 import { lowStockNotices } from './migrations/037-low-stock-notices.ts';
 import { stockMoveNotes } from './migrations/038-stock-move-notes.ts';
+import { toolCategory } from './migrations/039-tool-category.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -74,6 +75,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '036-tool-sku-key': toolSkuKey,
     '037-low-stock-notices': lowStockNotices(dialect),
     '038-stock-move-notes': stockMoveNotes,
+    '039-tool-category': toolCategory,
   };
 }
 

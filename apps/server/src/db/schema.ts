@@ -28,6 +28,8 @@ export interface ToolTable {
   max_per_order: number | null;
   /** Stock at or under which the tool is low (the admin's Low stock view); null: never (migration 015). */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the catalog is browsed by ("Power tools"); null: none (migration 039). */
+  category: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -356,6 +358,7 @@ export const PUBLIC_TOOL_COLUMNS = [
   'price_breaks',
   'pack_size',
   'max_per_order',
+  'category',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof ToolTable>;
 export type PublicToolRow = Pick<ToolRow, (typeof PUBLIC_TOOL_COLUMNS)[number]>;

@@ -18,6 +18,7 @@ const tool = {
   priceBreaks: [{ minQuantity: 10, unitPriceCents: 4500 }],
   packSize: 1,
   maxPerOrder: null,
+  category: 'Power tools',
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 

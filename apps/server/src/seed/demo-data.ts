@@ -8,6 +8,7 @@ import type { NewToolInput } from '../modules/tools/tools.repository.ts';
 export const demoTools = [
   {
     name: 'Cordless Drill Driver 18V',
+    category: 'Power tools',
     sku: 'TF-DD18-2A',
     img: '/images/tools/cordless-drill.svg',
     priceCents: 4_850,
@@ -25,6 +26,7 @@ export const demoTools = [
   },
   {
     name: 'Angle Grinder 115 mm',
+    category: 'Power tools',
     sku: 'TF-AG115-850',
     img: '/images/tools/angle-grinder.svg',
     priceCents: 3_290,
@@ -41,6 +43,7 @@ export const demoTools = [
   },
   {
     name: 'Combination Wrench Set (12 pc)',
+    category: 'Hand tools',
     sku: 'TF-CWS-12',
     img: '/images/tools/wrench-set.svg',
     priceCents: 2_150,
@@ -56,6 +59,7 @@ export const demoTools = [
   },
   {
     name: 'Circular Saw 185 mm',
+    category: 'Power tools',
     sku: 'TF-CS185-1400',
     img: '/images/tools/circular-saw.svg',
     priceCents: 6_900,
@@ -66,6 +70,7 @@ export const demoTools = [
   },
   {
     name: 'Claw Hammer 16 oz',
+    category: 'Hand tools',
     sku: 'TF-CH16',
     img: '/images/tools/claw-hammer.svg',
     priceCents: 890,
@@ -82,6 +87,7 @@ export const demoTools = [
   },
   {
     name: 'Screwdriver Set (8 pc)',
+    category: 'Hand tools',
     sku: 'TF-SDS-8',
     img: '/images/tools/screwdriver-set.svg',
     priceCents: 1_290,
@@ -97,6 +103,7 @@ export const demoTools = [
   },
   {
     name: 'Jigsaw 650 W',
+    category: 'Power tools',
     sku: 'TF-JS650',
     img: '/images/tools/jigsaw.svg',
     priceCents: 4_200,
@@ -112,6 +119,7 @@ export const demoTools = [
   },
   {
     name: 'Adjustable Wrench 250 mm',
+    category: 'Hand tools',
     sku: 'TF-AW250',
     img: '/images/tools/adjustable-wrench.svg',
     priceCents: 1_150,
@@ -127,6 +135,7 @@ export const demoTools = [
   },
   {
     name: 'Impact Driver 18V',
+    category: 'Power tools',
     sku: 'TF-ID18-180',
     img: '/images/tools/impact-driver.svg',
     priceCents: 5_900,
@@ -139,6 +148,7 @@ export const demoTools = [
   },
   {
     name: 'Locking Pliers 250 mm',
+    category: 'Hand tools',
     sku: 'TF-LP250',
     img: '/images/tools/locking-pliers.svg',
     priceCents: 1_050,
@@ -154,6 +164,7 @@ export const demoTools = [
   },
   {
     name: 'Bench Vise 125 mm',
+    category: 'Workshop',
     sku: 'TF-BV125',
     img: '/images/tools/bench-vise.svg',
     priceCents: 7_450,
@@ -164,6 +175,7 @@ export const demoTools = [
   },
   {
     name: 'Hacksaw 300 mm',
+    category: 'Hand tools',
     sku: 'TF-HS300',
     img: '/images/tools/hacksaw.svg',
     priceCents: 760,
@@ -179,6 +191,7 @@ export const demoTools = [
   },
   {
     name: 'Socket Set 1/2" (24 pc)',
+    category: 'Hand tools',
     sku: 'TF-SS12-24',
     img: '/images/tools/socket-set.svg',
     priceCents: 3_990,
@@ -192,6 +205,7 @@ export const demoTools = [
   },
   {
     name: 'Tape Measure 8 m',
+    category: 'Measuring',
     sku: 'TF-TM8',
     img: '/images/tools/tape-measure.svg',
     priceCents: 640,

@@ -300,6 +300,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/config': () => get('/api/config'),
   'GET /api/tools': () => get('/api/tools?limit=6'),
   'GET /api/tools/:id': (fx) => get(`/api/tools/${fx.toolId}`),
+  'GET /api/tools/categories': () => get('/api/tools/categories'),
   'POST /api/tools/by-sku': () => ({ method: 'POST', url: '/api/tools/by-sku', payload: { skus: ['TS-1', 'no-such-sku'] } }),
   'POST /api/tools/by-id': (fx) => ({ method: 'POST', url: '/api/tools/by-id', payload: { ids: [fx.toolId, 2_000_000_000] } }),
   'GET /tools/:id': (fx) => get(`/tools/${fx.toolId}`),

@@ -19,6 +19,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/config': [200, 200, 200, 200],
   'GET /api/tools': [200, 200, 200, 200],
   'GET /api/tools/:id': [200, 200, 200, 200],
+  'GET /api/tools/categories': [200, 200, 200, 200],
   'POST /api/tools/by-sku': [200, 200, 200, 200],
   'POST /api/tools/by-id': [200, 200, 200, 200],
   'POST /api/tools': [401, 403, 403, 201],
@@ -124,7 +125,14 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
  * The /api answers that are the same for every caller (and may be kept, revalidated by ETag):
  * every other /api answer may depend on the session and must say `no-store`.
  */
-const publicAnswers = new Set(['GET /api/health', 'GET /api/config', 'GET /api/tools', 'GET /api/tools/:id', 'GET /api/reviews']);
+const publicAnswers = new Set([
+  'GET /api/health',
+  'GET /api/config',
+  'GET /api/tools',
+  'GET /api/tools/:id',
+  'GET /api/tools/categories',
+  'GET /api/reviews',
+]);
 
 describe('authorization matrix', () => {
   let app: FastifyInstance;

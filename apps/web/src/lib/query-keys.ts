@@ -12,6 +12,8 @@ export const queryKeys = {
   /** The catalog page for one search and its filters (its URL query). */
   catalog: (search: string) => ['tools', 'catalog', search] as const,
   tool: (id: number) => ['tools', 'detail', id] as const,
+  /** The catalog's categories with their counts. */
+  categories: ['tools', 'categories'] as const,
   reviews: ['reviews'] as const,
   latestReviews: (limit: number) => ['reviews', 'latest', limit] as const,
   orders: ['orders'] as const,

@@ -57,6 +57,7 @@ export interface ImportedTool {
   packSize: number;
   maxPerOrder: number | null;
   lowStockThreshold: number | null;
+  category: string | null;
 }
 
 /**
@@ -87,6 +88,7 @@ export async function insertImportedTools(db: Db, tools: ReadonlyArray<{ tool: I
           pack_size: tool.packSize,
           max_per_order: tool.maxPerOrder,
           low_stock_threshold: tool.lowStockThreshold,
+          category: tool.category,
           created_at: now,
           updated_at: now,
         })),
@@ -140,6 +142,7 @@ export async function updateImportedTools(db: Db, dialect: DialectName, updates:
         pack_size: tool.packSize,
         max_per_order: tool.maxPerOrder,
         low_stock_threshold: tool.lowStockThreshold,
+        category: tool.category,
         delta: stockDelta,
       })),
     );
@@ -147,16 +150,17 @@ export async function updateImportedTools(db: Db, dialect: DialectName, updates:
       dialect === 'postgres'
         ? sql`jsonb_to_recordset(${rows}::jsonb) as v(id integer, name text, sku text, description text, img text,
             price_cents integer, minimum integer, price_breaks jsonb, pack_size integer, max_per_order integer,
-            low_stock_threshold integer, delta integer)`
+            low_stock_threshold integer, category text, delta integer)`
         : sql`(select value ->> 'id' as id, value ->> 'name' as name, value ->> 'sku' as sku,
             value ->> 'description' as description, value ->> 'img' as img, value ->> 'price_cents' as price_cents,
             value ->> 'minimum' as minimum, value ->> 'price_breaks' as price_breaks, value ->> 'pack_size' as pack_size,
             value ->> 'max_per_order' as max_per_order, value ->> 'low_stock_threshold' as low_stock_threshold,
-            value ->> 'delta' as delta from json_each(${rows})) as v`;
+            value ->> 'category' as category, value ->> 'delta' as delta from json_each(${rows})) as v`;
     const result = await sql<ToolRow>`
       update tool as t set name = v.name, sku = v.sku, description = v.description, img = v.img,
         price_cents = v.price_cents, minimum = v.minimum, price_breaks = v.price_breaks, pack_size = v.pack_size,
-        max_per_order = v.max_per_order, low_stock_threshold = v.low_stock_threshold, available = t.available + v.delta,
+        max_per_order = v.max_per_order, low_stock_threshold = v.low_stock_threshold, category = v.category,
+        available = t.available + v.delta,
         updated_at = ${now}
       from ${source}
       where t.id = v.id and t.deleted_at is null and t.available + v.delta >= 0
@@ -183,16 +187,14 @@ export async function insertStockMoves(db: Db, userId: string, moves: readonly S
     await db
       .insertInto('stock_adjustment')
       .values(
-        moves
-          .slice(start, start + ROWS_PER_INSERT)
-          .map((move) => ({
-            tool_id: move.toolId,
-            delta: move.delta,
-            reason: move.reason,
-            user_id: userId,
-            created_at: now,
-            note: IMPORT_NOTE,
-          })),
+        moves.slice(start, start + ROWS_PER_INSERT).map((move) => ({
+          tool_id: move.toolId,
+          delta: move.delta,
+          reason: move.reason,
+          user_id: userId,
+          created_at: now,
+          note: IMPORT_NOTE,
+        })),
       )
       .execute();
   }

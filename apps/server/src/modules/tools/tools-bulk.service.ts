@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { pricingIssues, type PriceBreak } from '@toolsify/shared/pricing';
-import { createToolSchema, MAX_STOCK, priceTooHigh } from '@toolsify/shared/tools';
+import { categorySpeller, createToolSchema, MAX_STOCK, priceTooHigh } from '@toolsify/shared/tools';
 import {
   centsToCsv,
   csvToCents,
@@ -27,7 +27,7 @@ import type { ToolRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { auditTools, type ToolChange } from './tools.audit.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
-import { priceBreaksOf } from './tools.repository.ts';
+import { findCategoryNames, priceBreaksOf } from './tools.repository.ts';
 import {
   findLiveToolsAfter,
   findLiveToolsBySkuForUpdate,
@@ -60,6 +60,7 @@ function csvRowOf(row: ToolRow): string {
     max_per_order: row.max_per_order,
     price_breaks: priceBreaksToCsv(priceBreaksOf(row)),
     low_stock_alert: row.low_stock_threshold,
+    category: row.category,
   };
   return csvRecord(toolCsvColumns.map((column) => values[column]));
 }
@@ -98,6 +99,7 @@ const columnOfField: Record<string, ToolCsvColumn> = {
   maxPerOrder: 'max_per_order',
   priceBreaks: 'price_breaks',
   lowStockThreshold: 'low_stock_alert',
+  category: 'category',
 };
 
 /**
@@ -132,6 +134,7 @@ const updateRowSchema = z.strictObject({
   packSize: shape.packSize,
   maxPerOrder: shape.maxPerOrder,
   lowStockThreshold: shape.lowStockThreshold,
+  category: shape.category,
   available: z
     .number({ error: 'Stock must be a number of pieces' })
     .int('Must be a whole number')
@@ -219,6 +222,8 @@ function parseImportFile(text: string): { rows: ParsedRow[]; ignoredColumns: str
       ['name', 'name'],
       ['description', 'description'],
       ['image', 'img'],
+      // An empty category is none.
+      ['category', 'category'],
     ] as const) {
       const value = cell(column);
       if (value !== undefined) fields[field] = value;
@@ -304,6 +309,7 @@ const toolFieldsOf = (row: ToolRow) => ({
   packSize: row.pack_size,
   maxPerOrder: row.max_per_order,
   lowStockThreshold: row.low_stock_threshold,
+  category: row.category,
 });
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -318,7 +324,7 @@ function cellOf<F extends keyof ToolFields>(field: F, value: ToolFields[F]): str
 }
 
 /** The fields a new product's dry-run row shows (its SKU and stock are shown beside them). */
-const CREATE_SHOWN = ['name', 'priceCents', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks', 'lowStockThreshold'] as const;
+const CREATE_SHOWN = ['name', 'priceCents', 'minimum', 'packSize', 'maxPerOrder', 'priceBreaks', 'lowStockThreshold', 'category'] as const;
 
 interface Plan {
   result: ImportRowResult;
@@ -336,6 +342,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
     rows.map((row) => row.sku).filter((sku) => sku !== ''),
   );
   const firstLineOf = new Map<string, number>();
+  const spell = categorySpeller(await findCategoryNames(db));
   return rows.map((row): Plan => {
     const errors = [...row.errors];
     const key = row.sku.toLowerCase();
@@ -362,7 +369,8 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       const parsed = createToolSchema.safeParse(row.fields);
       if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
       if (errors.length > 0 || !parsed.success) return fail();
-      const { available, ...tool } = parsed.data;
+      const { available, ...fields } = parsed.data;
+      const tool = { ...fields, category: spell(fields.category) };
       // What the new product will be, as the file writes it (from nothing): checked before the import.
       const made = { ...tool, maxPerOrder: tool.maxPerOrder ?? null, lowStockThreshold: tool.lowStockThreshold ?? null } as ToolFields;
       const diff = CREATE_SHOWN.filter((field) => cellOf(field, made[field]) !== '').map((field) => ({
@@ -390,7 +398,8 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
       );
     }
     if (errors.length > 0 || !parsed.success) return fail();
-    const { available, ...tool } = parsed.data;
+    const { available, ...fields } = parsed.data;
+    const tool = { ...fields, category: spell(fields.category) };
     const changes = (Object.keys(before) as Array<keyof typeof before>).filter((field) => !sameValue(before[field], tool[field]));
     const stockDelta = available - current.available;
     const action = changes.length > 0 || stockDelta !== 0 ? 'update' : 'unchanged';

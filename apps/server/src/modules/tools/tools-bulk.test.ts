@@ -32,6 +32,7 @@ describe('products in bulk', () => {
       max_per_order: '',
       price_breaks: '',
       low_stock_alert: '',
+      category: '',
       ...overrides,
     };
     return csvRecord(toolCsvColumns.map((column) => values[column]));
@@ -91,6 +92,7 @@ describe('products in bulk', () => {
       maxPerOrder: 20,
       priceBreaks: [{ minQuantity: 10, unitPriceCents: 1799 }],
       lowStockThreshold: 8,
+      category: 'Power tools',
     });
     await create({
       name: '=HYPERLINK("http://evil.example","Click")',
@@ -115,6 +117,7 @@ describe('products in bulk', () => {
       '20',
       '10:17.99',
       '8',
+      'Power tools',
     ]);
     const trickyRow = bySku.get("'-TRICKY-1");
     expect(trickyRow?.[1]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
@@ -122,6 +125,7 @@ describe('products in bulk', () => {
     expect(trickyRow?.[8]).toBe('');
     // No alert set: an empty cell, as for no maximum.
     expect(trickyRow?.[10]).toBe('');
+    expect(trickyRow?.[11]).toBe('');
     expect(bySku.has(gone.sku)).toBe(false);
     expect(rows.slice(1).every((r) => r.length === toolCsvColumns.length)).toBe(true);
   });
@@ -290,7 +294,7 @@ describe('products in bulk', () => {
     expect(await alertOf('ALERT-NEW')).toBe(1200);
 
     // A file written before the column (or without it): each tool keeps its alert, a new one has none.
-    const older = toolCsvColumns.filter((column) => column !== 'low_stock_alert');
+    const older = toolCsvColumns.filter((column) => column !== 'low_stock_alert' && column !== 'category');
     const olderRow = (sku: string, stock: number) =>
       csvRecord(
         older.map(

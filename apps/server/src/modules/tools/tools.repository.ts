@@ -26,6 +26,7 @@ export function toTool(row: PublicToolRow): Tool {
     priceBreaks: priceBreaksOf(row),
     packSize: row.pack_size,
     maxPerOrder: row.max_per_order,
+    category: row.category,
     createdAt: toIso(row.created_at),
   };
 }
@@ -64,6 +65,8 @@ export interface CatalogFilter {
   inStock: boolean;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
+  /** Only the tools of this category (as stored). */
+  category?: string | undefined;
   /**
    * For each word, whether it is looked for inside words (wordsFoundInside: some name or SKU
    * word holds it, not at its start); without it, every word searchesInside allows.
@@ -212,9 +215,10 @@ type FilterShape = {
   inStock: boolean;
   min: boolean;
   max: boolean;
+  category: boolean;
 };
 
-type FilterValues = SearchTerms & { minPrice: number | undefined; maxPrice: number | undefined };
+type FilterValues = SearchTerms & { minPrice: number | undefined; maxPrice: number | undefined; category: string | undefined };
 
 function filterShape(dialect: DialectName, filter: CatalogFilter, scope: Scope): FilterShape {
   return {
@@ -225,6 +229,7 @@ function filterShape(dialect: DialectName, filter: CatalogFilter, scope: Scope):
     inStock: filter.inStock,
     min: filter.minPrice !== undefined,
     max: filter.maxPrice !== undefined,
+    category: filter.category !== undefined,
   };
 }
 
@@ -240,6 +245,7 @@ function filterValues(dialect: DialectName, filter: CatalogFilter, scope: Scope)
     longInName: inFull('A'),
     minPrice: filter.minPrice,
     maxPrice: filter.maxPrice,
+    category: filter.category,
   };
 }
 
@@ -313,6 +319,7 @@ function catalogQuery(db: Db, shape: FilterShape, v: FilterValues, walk?: Newest
   if (shape.inStock) query = query.where(sql<boolean>`t.available > 0`);
   if (shape.min) query = query.where('t.price_cents', '>=', v.minPrice as number);
   if (shape.max) query = query.where('t.price_cents', '<=', v.maxPrice as number);
+  if (shape.category) query = query.where('t.category', '=', v.category as string);
   return { query, id, newest };
 }
 
@@ -357,7 +364,8 @@ function walkFor(
 ): NewestWalk | undefined {
   // The exact SKU is one lookup; the statistics do not count the parts of words (inside).
   if (dialect !== 'postgres' || !stats || tier === 3 || tier === 0) return undefined;
-  if (filter.minPrice !== undefined || filter.maxPrice !== undefined) return undefined;
+  // A price range or a category can make common words rare: the index reads those.
+  if (filter.minPrice !== undefined || filter.maxPrice !== undefined || filter.category !== undefined) return undefined;
   const inName = stats.share(filter.words, true);
   // The elsewhere tier holds the tools with the words, not all of them in the name.
   const share = tier === 2 ? inName : stats.share(filter.words, false) - inName;
@@ -465,7 +473,7 @@ function throughSearchIndex(shape: FilterShape): boolean {
  * search index), and so is a walk's length: those are planned on every run.
  */
 function preparedOnPostgres(shape: FilterShape & { walk?: 'none' | 'newest' | 'before' }): boolean {
-  return shape.dialect === 'postgres' && !shape.min && !shape.max && (shape.walk ?? 'none') === 'none';
+  return shape.dialect === 'postgres' && !shape.min && !shape.max && !shape.category && (shape.walk ?? 'none') === 'none';
 }
 
 /** A search (words, not the browsed catalog) that preparedOnPostgres lets be kept. */
@@ -724,6 +732,8 @@ export async function countCatalog(db: Db, dialect: DialectName, filter: Catalog
 type CountedVia = 'search index' | 'stock table' | 'price order' | 'rows';
 
 function countedVia(dialect: DialectName, filter: CatalogFilter): CountedVia {
+  // A category is on the tools' rows (its index counts a category browsed alone).
+  if (filter.category !== undefined) return 'rows';
   if (countsInSearchIndex(dialect, filter)) return 'search index';
   if (countsInStockTable(dialect, filter)) return 'stock table';
   return countsAlongPrices(dialect, filter) ? 'price order' : 'rows';
@@ -909,6 +919,8 @@ export interface NewToolInput {
   maxPerOrder?: number | null | undefined;
   /** Stock at or under which the tool shows in the admin's Low stock view; null or absent: never. */
   lowStockThreshold?: number | null | undefined;
+  /** What the catalog is browsed by; null or absent: none. */
+  category?: string | null | undefined;
 }
 
 /** Inserts a tool and records its initial stock as an adjustment (the stock ledger's start). */
@@ -928,6 +940,7 @@ export async function insertTool(db: Db, input: NewToolInput, userId: string | n
       pack_size: input.packSize ?? 1,
       max_per_order: input.maxPerOrder ?? null,
       low_stock_threshold: input.lowStockThreshold ?? null,
+      category: input.category ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -952,6 +965,8 @@ export interface ToolChanges {
   maxPerOrder?: number | null | undefined;
   /** The low-stock threshold (null: none). */
   lowStockThreshold?: number | null | undefined;
+  /** The category (null: none). */
+  category?: string | null | undefined;
   /** Added to the stock as it is at the moment of the update (negative removes). */
   stockDelta: number;
   /**
@@ -982,6 +997,7 @@ export async function updateToolIfConsistent(db: Db, dialect: DialectName, id: n
       ...(packSize !== undefined ? { pack_size: packSize } : {}),
       ...(maxPerOrder !== undefined ? { max_per_order: maxPerOrder } : {}),
       ...(changes.lowStockThreshold !== undefined ? { low_stock_threshold: changes.lowStockThreshold } : {}),
+      ...(changes.category !== undefined ? { category: changes.category } : {}),
       ...(stockDelta !== 0 ? { available: eb('available', '+', stockDelta) } : {}),
       updated_at: nowIso(),
     }))
@@ -1046,6 +1062,23 @@ export function lowStockTools(db: Db) {
     .where('low_stock_threshold', 'is not', null)
     .where('deleted_at', 'is', null)
     .whereRef('available', '<=', 'low_stock_threshold');
+}
+
+/** The categories of the live tools, each once, as stored. */
+export async function findCategoryNames(db: Db): Promise<string[]> {
+  return (await countToolsByCategory(db)).map((row) => row.name);
+}
+
+/** Each category of the live tools and how many tools it holds (the category index answers it). */
+export async function countToolsByCategory(db: Db): Promise<Array<{ name: string; tools: number }>> {
+  const rows = await db
+    .selectFrom('tool')
+    .select((eb) => ['category', eb.fn.countAll<number>().as('tools')])
+    .where('deleted_at', 'is', null)
+    .where('category', 'is not', null)
+    .groupBy('category')
+    .execute();
+  return rows.map((row) => ({ name: row.category ?? '', tools: Number(row.tools) }));
 }
 
 /** How many live tools are at or under their low-stock threshold. */

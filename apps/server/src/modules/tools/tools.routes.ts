@@ -7,6 +7,7 @@ import {
   createToolSchema,
   imageUploadSchema,
   toolListQuerySchema,
+  toolCategoriesSchema,
   toolPageSchema,
   toolSchema,
   updateToolSchema,
@@ -21,6 +22,7 @@ import {
   findToolsById,
   findToolsBySku,
   getTool,
+  listCategories,
   listManagedTools,
   listTools,
   updateTool,
@@ -51,7 +53,7 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`q` searches name, SKU and description (whole words and word prefixes, any case and accents; ' +
           'an exact SKU first) and sorts by relevance unless `sort` says otherwise. `inStock=true` keeps tools ' +
-          "in stock; `minPrice`/`maxPrice` bound the unit price in cents. Pass a page's `nextCursor` as " +
+          "in stock; `minPrice`/`maxPrice` bound the unit price in cents; `category` keeps one category's tools. Pass a page's `nextCursor` as " +
           '`cursor` with the same query for the next page. The first page carries `total`, the number of matches.',
         querystring: toolListQuerySchema,
         response: { 200: toolPageSchema, 400: errorBodySchema },
@@ -69,6 +71,19 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.catalogCache.generation === generation) app.catalogCache.set(preparedKey(request.url), answer);
       return sendPrepared(request, reply, answer);
     },
+  );
+
+  app.get(
+    '/api/tools/categories',
+    {
+      config: { publicAnswer: true },
+      schema: {
+        tags: ['tools'],
+        summary: "The catalog's categories: each with how many live tools it holds, by name",
+        response: { 200: toolCategoriesSchema },
+      },
+    },
+    async () => listCategories(app),
   );
 
   app.get(

@@ -10,6 +10,8 @@ import {
   type CreateToolInput,
   type Tool,
   type ToolListQuery,
+  categorySpeller,
+  type ToolCategories,
   type ToolPage,
   type ToolSort,
   type UpdateToolInput,
@@ -37,6 +39,8 @@ import {
   findLiveToolsBySku,
   findLiveToolsBySkuKey,
   findToolById,
+  findCategoryNames,
+  countToolsByCategory,
   mergeSearchIndexStep,
   rebuildSqliteSearchIndex,
   skuIsTaken,
@@ -141,11 +145,12 @@ export async function listTools(deps: CatalogReadDeps, query: ToolListQuery): Pr
     inStock: query.inStock === 'true',
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
+    category: query.category,
   };
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
   if (after !== undefined) return readCatalogPage(deps, filter, sort, after, query.limit);
   // The first page of a query is kept for a moment, and concurrent askers share one read.
-  const key = `tools:${JSON.stringify([words, text, filter.inStock, filter.minPrice, filter.maxPrice, sort, query.limit])}`;
+  const key = `tools:${JSON.stringify([words, text, filter.inStock, filter.minPrice, filter.maxPrice, filter.category, sort, query.limit])}`;
   const hit = cache.get(key) as ToolPage | Promise<ToolPage> | undefined;
   if (hit) return hit;
   const reading = readCatalogPage(deps, filter, sort, undefined, query.limit);
@@ -333,13 +338,33 @@ async function withUniqueSku<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * `GET /api/tools/categories`: each category of the live tools and how many it holds, by name
+ * (for the catalog's category list). Kept with the catalog's first pages (cleared by every write).
+ */
+export async function listCategories(deps: Pick<ServiceDeps, 'db' | 'catalogCache'>): Promise<ToolCategories> {
+  const cached = deps.catalogCache.get(CATEGORIES_KEY) as ToolCategories | undefined;
+  if (cached) return cached;
+  const counted = await countToolsByCategory(deps.db);
+  const answer = { items: counted.sort((a, b) => a.name.localeCompare(b.name, 'en-US')) };
+  deps.catalogCache.set(CATEGORIES_KEY, answer);
+  return answer;
+}
+
+const CATEGORIES_KEY = 'tools:categories';
+
+/** A category as the catalog already spells it (categorySpeller). */
+async function categoryAsStored(db: ServiceDeps['db'], category: string | null): Promise<string | null> {
+  return category === null ? null : categorySpeller(await findCategoryNames(db))(category);
+}
+
 /** Add a Product: the tool and its initial stock entry, together. It is first in the catalog at once. */
 export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<ManagedTool> {
   assertUploadExists(deps.config.UPLOAD_DIR, input.img);
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (await skuIsTaken(trx, input.sku)) throw skuTakenError();
-      const created = await insertTool(trx, input, userId);
+      const created = await insertTool(trx, { ...input, category: await categoryAsStored(trx, input.category) }, userId);
       await auditTool(trx, userId, 'tool.create', null, created);
       return created;
     }),
@@ -399,6 +424,7 @@ export async function updateTool(deps: CatalogDeps, userId: string, id: number, 
         packSize: input.packSize,
         maxPerOrder: input.maxPerOrder,
         lowStockThreshold: input.lowStockThreshold,
+        category: input.category === undefined ? undefined : await categoryAsStored(trx, input.category),
         stockDelta,
         pricingAsRead,
       });

@@ -44,6 +44,11 @@ export default function ToolPage() {
           <li>
             <Link href="/tools">Tools</Link>
           </li>
+          {tool.data.category && (
+            <li>
+              <Link href={`/tools?${new URLSearchParams({ category: tool.data.category }).toString()}`}>{tool.data.category}</Link>
+            </li>
+          )}
           <li aria-current="page" className="max-w-[14rem] truncate sm:max-w-none">
             {tool.data.name}
           </li>

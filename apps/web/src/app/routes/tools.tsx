@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { useTypedSearch } from '../../lib/use-typed-search.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
-import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
+import { useCatalog, useCategories } from '../../features/catalog/api/get-catalog.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import {
@@ -43,7 +43,11 @@ export default function ToolsPage() {
   const params = catalogParamsFrom(searchParams);
   const catalog = useCatalog(params);
   usePageMeta({
-    title: params.q ? `Search results for "${params.q}"` : publicPageHeads['/tools'].title,
+    title: params.q
+      ? `Search results for "${params.q}"`
+      : params.category
+        ? `${params.category} | ${publicPageHeads['/tools'].title}`
+        : publicPageHeads['/tools'].title,
     description: publicPageHeads['/tools'].description,
   });
 
@@ -76,7 +80,7 @@ export default function ToolsPage() {
       <header className="mb-6 flex flex-col gap-1">
         {/* A long search (up to 200 characters) stays two lines, not the phone's whole first screen. */}
         <h1 className="line-clamp-2 text-3xl font-bold tracking-tight break-words text-primary sm:text-4xl" title={params.q || undefined}>
-          {searched ? `Results for "${params.q}"` : 'All tools'}
+          {searched ? `Results for "${params.q}"${params.category ? ` in ${params.category}` : ''}` : (params.category ?? 'All tools')}
         </h1>
         <p className="text-base-content/70">Search by name, SKU or description. Prices are per unit, sold by minimum order quantity.</p>
         {params.q && !searched && (
@@ -215,6 +219,7 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
         </button>
       </form>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <CategorySelect params={params} apply={apply} />
         <label className="flex cursor-pointer items-center gap-2 py-2">
           <input
             type="checkbox"
@@ -243,6 +248,31 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
         </label>
       </div>
     </div>
+  );
+}
+
+/** One category's tools, or every category's; a category a link names that the store no longer has stays shown. */
+function CategorySelect({ params, apply }: { params: CatalogParams; apply: Apply }) {
+  const categories = useCategories().data?.items ?? [];
+  const current = params.category;
+  const listed = current === undefined || categories.some((c) => c.name === current);
+  return (
+    <label className="flex w-full flex-col gap-1 text-sm sm:w-auto">
+      <span className="font-medium">Category</span>
+      <select
+        className="select select-bordered select-sm w-full sm:w-48"
+        value={current ?? ''}
+        onChange={(event) => apply({ category: event.target.value || undefined })}
+      >
+        <option value="">All categories</option>
+        {categories.map((category) => (
+          <option key={category.name} value={category.name}>
+            {category.name} ({formatCount(category.tools)})
+          </option>
+        ))}
+        {!listed && <option value={current}>{current}</option>}
+      </select>
+    </label>
   );
 }
 

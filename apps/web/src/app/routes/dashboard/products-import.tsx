@@ -30,6 +30,7 @@ const fieldLabels: Record<string, string> = {
   packSize: 'pack size',
   maxPerOrder: 'maximum',
   lowStockThreshold: 'low-stock alert',
+  category: 'category',
 };
 
 /** What a row does, in words: the changed fields and the stock move. */
@@ -311,10 +312,10 @@ export default function ImportProductsPage() {
           <p className="text-sm text-base-content/70">
             Columns: <span className="font-mono text-xs break-words">{toolCsvColumns.join(', ')}</span>. Price in dollars; price breaks as{' '}
             <span className="font-mono text-xs">10:11.50;50:10.00</span>; stock is the number to have (the difference is recorded as a
-            restock or a correction; pieces held by unpaid orders stay held); an empty max_per_order or low_stock_alert is none. Only sku is
-            required: a column left out keeps each product's value (a file of sku and price changes prices alone), a new product needs name,
-            description, image, price, stock and minimum, and other columns are left out. At most {formatCount(IMPORT_MAX_ROWS)} rows and 5
-            MB, saved as CSV UTF-8 (as Export CSV writes it).
+            restock or a correction; pieces held by unpaid orders stay held); an empty max_per_order, low_stock_alert or category is none.
+            Only sku is required: a column left out keeps each product's value (a file of sku and price changes prices alone), a new product
+            needs name, description, image, price, stock and minimum, and other columns are left out. At most {formatCount(IMPORT_MAX_ROWS)}{' '}
+            rows and 5 MB, saved as CSV UTF-8 (as Export CSV writes it).
           </p>
           {problem && (
             <p role="alert" className="alert alert-error alert-soft text-sm">

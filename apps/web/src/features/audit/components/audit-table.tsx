@@ -19,6 +19,7 @@ const fieldLabels: Record<string, string> = {
   packSize: 'Pack size',
   maxPerOrder: 'Maximum per order',
   lowStockThreshold: 'Low-stock threshold',
+  category: 'Category',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
   reason: 'Reason',

@@ -1,5 +1,5 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ToolPage } from '@toolsify/shared/tools';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ToolCategories, ToolPage } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { catalogSearchOf, type CatalogParams } from '../utils/catalog-params.ts';
@@ -26,5 +26,14 @@ export function useCatalog(params: CatalogParams) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+  });
+}
+
+/** The catalog's categories, each with how many tools it holds (for the category filter). */
+export function useCategories() {
+  return useQuery({
+    queryKey: queryKeys.categories,
+    queryFn: ({ signal }) => api<ToolCategories>('/api/tools/categories', { signal }),
+    staleTime: 60_000,
   });
 }

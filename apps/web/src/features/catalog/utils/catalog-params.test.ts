@@ -5,10 +5,11 @@ const from = (query: string) => catalogParamsFrom(new URLSearchParams(query));
 
 describe('catalog URL state', () => {
   it('reads every parameter and writes them back in a stable order', () => {
-    const params = from('sort=price_asc&inStock=true&q=drill&minPrice=1000&maxPrice=5000');
-    expect(params).toEqual({ q: 'drill', inStock: true, minPrice: 1000, maxPrice: 5000, sort: 'price_asc' });
-    expect(catalogSearchOf(params)).toBe('q=drill&inStock=true&minPrice=1000&maxPrice=5000&sort=price_asc');
+    const params = from('sort=price_asc&inStock=true&q=drill&minPrice=1000&maxPrice=5000&category=Power%20tools');
+    expect(params).toEqual({ q: 'drill', inStock: true, minPrice: 1000, maxPrice: 5000, sort: 'price_asc', category: 'Power tools' });
+    expect(catalogSearchOf(params)).toBe('q=drill&category=Power+tools&inStock=true&minPrice=1000&maxPrice=5000&sort=price_asc');
     expect(isFiltered(params)).toBe(true);
+    expect(isFiltered(from('category=Hand%20tools'))).toBe(true);
   });
 
   it('drops what the API would refuse, so an old or edited link still opens a page', () => {
@@ -23,6 +24,8 @@ describe('catalog URL state', () => {
     expect(from('q=saw&sort=relevance').sort).toBe('relevance');
     expect(from('minPrice=900&maxPrice=100')).toMatchObject({ minPrice: 100, maxPrice: 900 });
     expect(from(`q=${'x'.repeat(300)}`).q).toHaveLength(200);
+    expect(from(`category=${'x'.repeat(41)}`).category).toBeUndefined();
+    expect(from('category=%20%20').category).toBeUndefined();
     expect(catalogSearchOf(from(''))).toBe('');
     expect(isFiltered(from('sort=name'))).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { MAX_CARD_PAYMENT_CENTS as MAX_PRICE_CENTS } from '@toolsify/shared/money';
-import { MAX_SEARCH_LENGTH, toolSorts, type ToolSort } from '@toolsify/shared/search';
+import { MAX_CATEGORY_LENGTH, MAX_SEARCH_LENGTH, toolSorts, type ToolSort } from '@toolsify/shared/search';
 
 /** What the catalog page shows, as its URL says it (`/tools?q=drill&inStock=true&sort=price_asc`). */
 export interface CatalogParams {
@@ -10,6 +10,8 @@ export interface CatalogParams {
   maxPrice?: number | undefined;
   /** Unset: the API's default (relevance with search words, newest without). */
   sort?: ToolSort | undefined;
+  /** One category's tools (its name as stored); unset: every category. */
+  category?: string | undefined;
 }
 
 const cents = (raw: string | null): number | undefined => {
@@ -29,6 +31,7 @@ export function catalogParamsFrom(search: URLSearchParams): CatalogParams {
   let minPrice = cents(search.get('minPrice'));
   let maxPrice = cents(search.get('maxPrice'));
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const category = (search.get('category') ?? '').trim();
   return {
     q,
     inStock: search.get('inStock') === 'true',
@@ -36,6 +39,7 @@ export function catalogParamsFrom(search: URLSearchParams): CatalogParams {
     maxPrice,
     // Relevance needs words to rank by.
     sort: sort === 'relevance' && !q ? undefined : sort,
+    ...(category !== '' && category.length <= MAX_CATEGORY_LENGTH ? { category } : {}),
   };
 }
 
@@ -43,6 +47,7 @@ export function catalogParamsFrom(search: URLSearchParams): CatalogParams {
 export function catalogSearchOf(params: CatalogParams): string {
   const search = new URLSearchParams();
   if (params.q) search.set('q', params.q);
+  if (params.category) search.set('category', params.category);
   if (params.inStock) search.set('inStock', 'true');
   if (params.minPrice !== undefined) search.set('minPrice', String(params.minPrice));
   if (params.maxPrice !== undefined) search.set('maxPrice', String(params.maxPrice));
@@ -52,7 +57,7 @@ export function catalogSearchOf(params: CatalogParams): string {
 
 /** Whether any search or filter narrows the catalog (what "Clear filters" undoes). */
 export function isFiltered(params: CatalogParams): boolean {
-  return Boolean(params.q) || params.inStock || params.minPrice !== undefined || params.maxPrice !== undefined;
+  return Boolean(params.q) || Boolean(params.category) || params.inStock || params.minPrice !== undefined || params.maxPrice !== undefined;
 }
 
 /** Dollars as typed in a price box ("12", "12.5") to cents; undefined when empty or not a price. */

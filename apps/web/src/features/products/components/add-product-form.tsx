@@ -11,6 +11,7 @@ import { useCreateTool } from '../api/create-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
 import { LowStockField } from './low-stock-field.tsx';
+import { CategoryField } from './category-field.tsx';
 import { PricingFields } from './pricing-fields.tsx';
 import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 
@@ -35,6 +36,7 @@ const EMPTY: ProductFormValues = {
   packSize: 1,
   maxPerOrder: null,
   lowStockThreshold: null,
+  category: null,
 };
 /** The API's field names mapped to the form's (the price is dollars here, cents there). */
 const FIELD_OF: Record<string, keyof ProductFormValues> = {
@@ -46,6 +48,7 @@ const FIELD_OF: Record<string, keyof ProductFormValues> = {
   minimum: 'minimum',
   priceCents: 'price',
   lowStockThreshold: 'lowStockThreshold',
+  category: 'category',
 };
 
 /**
@@ -120,6 +123,7 @@ export function AddProductForm() {
 
           <div className="grid gap-4 sm:grid-cols-3">
             <LowStockField idPrefix="product" className="sm:col-span-2" />
+            <CategoryField idPrefix="product" />
           </div>
 
           <PricingFields idPrefix="product" />

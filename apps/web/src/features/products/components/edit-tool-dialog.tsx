@@ -9,6 +9,7 @@ import { useUpdateTool } from '../api/update-tool.ts';
 import { useUploadToolImage } from '../api/upload-tool-image.ts';
 import { ImageField } from './image-field.tsx';
 import { LowStockField } from './low-stock-field.tsx';
+import { CategoryField } from './category-field.tsx';
 import { PricingFields } from './pricing-fields.tsx';
 import { ToolTextFields, setToolFieldErrors } from './tool-text-fields.tsx';
 import { formatCount } from '@toolsify/shared/money';
@@ -26,6 +27,7 @@ const FIELD_OF: Record<string, keyof EditToolFormValues> = {
   stock: 'stockDelta',
   'stock.reason': 'stockReason',
   lowStockThreshold: 'lowStockThreshold',
+  category: 'category',
 };
 
 /** Only what changed, so an untouched minimum is never re-checked against a low stock. */
@@ -45,6 +47,7 @@ function changesFrom(tool: ManagedTool, next: UpdateToolInput): UpdateToolInput 
     ...(next.lowStockThreshold !== undefined && next.lowStockThreshold !== tool.lowStockThreshold
       ? { lowStockThreshold: next.lowStockThreshold }
       : {}),
+    ...(next.category !== undefined && next.category !== tool.category ? { category: next.category } : {}),
     ...(next.stock ? { stock: next.stock } : {}),
   };
 }
@@ -84,6 +87,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
         packSize: tool.packSize,
         maxPerOrder: tool.maxPerOrder,
         lowStockThreshold: tool.lowStockThreshold,
+        category: tool.category,
         priceBreaks: tool.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tier.unitPriceCents / 100 })),
         stockDelta: 0,
         stockReason: 'restock',
@@ -159,6 +163,7 @@ export function EditToolDialog({ tool, onClose }: { tool: ManagedTool | null; on
                   </select>
                 </FormField>
                 <LowStockField idPrefix="edit" className="sm:col-span-2" />
+                <CategoryField idPrefix="edit" />
               </fieldset>
               {errors.root?.message && (
                 <p role="alert" className="text-sm text-error">
