@@ -9,6 +9,7 @@ import { onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { nowIso, type Db } from '../db/schema.ts';
+import type { ManagedTool } from '@toolsify/shared/tools';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
@@ -115,6 +116,32 @@ export function cookieFrom(res: LightMyRequestResponse): string {
 /** app.inject as a signed-in user. */
 export function as(app: FastifyInstance, user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, ...(user ? { cookie: user.cookie } : {}) } });
+}
+
+/**
+ * Adds a tool through the API as `admin` (Add a Product): a valid tool with `overrides` by field
+ * (a `sku` at least), as the API answers it. A refusal throws with its body.
+ */
+export async function addToolAs(
+  app: FastifyInstance,
+  admin: TestUser,
+  overrides: Record<string, unknown> & { sku: string },
+): Promise<ManagedTool> {
+  const res = await as(app, admin, {
+    method: 'POST',
+    url: '/api/tools',
+    payload: {
+      name: `Tool ${overrides.sku}`,
+      description: 'Made by the test',
+      img: '/images/tools/drill.svg',
+      available: 50,
+      minimum: 1,
+      priceCents: 1000,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`adding ${overrides.sku}: ${res.statusCode} ${res.body}`);
+  return res.json() as ManagedTool;
 }
 
 /** The app's database, and the SQL of every statement run through it. */

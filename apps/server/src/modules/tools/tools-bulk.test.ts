@@ -4,7 +4,7 @@ import type { ImportResult, StockHistory } from '@toolsify/shared/tools-bulk';
 import { IMPORT_MAX_ROWS, toolCsvColumns } from '@toolsify/shared/tools-bulk';
 import type { Tool } from '@toolsify/shared/tools';
 import { sql } from 'kysely';
-import { as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
+import { addToolAs, as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
 import { orderBody } from '../../test/authz-matrix.recipes.ts';
 import { parseCsv } from '../../test/csv.ts';
@@ -44,24 +44,9 @@ describe('products in bulk', () => {
       headers: { 'content-type': 'text/csv' },
       payload: body,
     });
-  const create = async (payload: Record<string, unknown> = {}) => {
+  const create = async (payload: Record<string, unknown> = {}): Promise<Tool> => {
     made += 1;
-    const res = await as(app, admin, {
-      method: 'POST',
-      url: '/api/tools',
-      payload: {
-        name: `Bulk tool ${made}`,
-        sku: `BULK-${made}`,
-        description: 'Made by the test',
-        img: '/images/tools/drill.svg',
-        available: 50,
-        minimum: 1,
-        priceCents: 1000,
-        ...payload,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Tool;
+    return addToolAs(app, admin, { name: `Bulk tool ${made}`, sku: `BULK-${made}`, ...payload });
   };
   const exportRows = async () => {
     const res = await as(app, admin, { method: 'GET', url: '/api/tools/export.csv' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ManagedTool, ToolCategories, ToolPage } from '@toolsify/shared/tools';
+import type { ToolCategories, ToolPage } from '@toolsify/shared/tools';
 import { toolCsvColumns } from '@toolsify/shared/tools-bulk';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { addToolAs, as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { databaseFingerprint } from '../../test/invariants.ts';
 import { csvRecord } from '../../lib/csv.ts';
 
@@ -15,22 +15,7 @@ describe('tool categories', () => {
 
   const create = async (payload: Record<string, unknown>) => {
     made += 1;
-    const res = await as(app, admin, {
-      method: 'POST',
-      url: '/api/tools',
-      payload: {
-        name: `Category tool ${made}`,
-        sku: `CAT-${made}`,
-        description: 'Made by the test',
-        img: '/images/tools/drill.svg',
-        available: 50,
-        minimum: 1,
-        priceCents: 1000,
-        ...payload,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as ManagedTool;
+    return addToolAs(app, admin, { name: `Category tool ${made}`, sku: `CAT-${made}`, ...payload });
   };
   const list = async (query: string) => {
     const res = await app.inject({ url: `/api/tools?${query}` });
