@@ -109,7 +109,7 @@ describe('back-in-stock alerts', () => {
     const { tool } = await soldOut(colleague);
     expect((await subscribe(tool.id)).statusCode).toBe(200);
     const file = (stock: number) =>
-      csvRecord(toolCsvColumns) + csvRecord([tool.sku, tool.name, tool.description, tool.img, '12.50', stock, 1, 1, '', '', '']);
+      csvRecord(toolCsvColumns) + csvRecord([tool.sku, tool.name, tool.description, tool.img, '12.50', stock, 1, 1, '', '', '', '']);
     const importCsv = (stock: number, dryRun: boolean) =>
       as(app, admin, {
         method: 'POST',
