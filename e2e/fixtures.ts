@@ -100,7 +100,7 @@ let ownTools = 0;
  */
 export async function addOwnTool(
   admin: APIRequestContext,
-  fields: { name: string; available: number; minimum: number; priceCents: number },
+  fields: { name: string; available: number; minimum: number; priceCents: number; category?: string },
 ): Promise<Tool> {
   ownTools += 1;
   const res = await admin.post('/api/tools', {

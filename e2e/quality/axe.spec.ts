@@ -165,6 +165,7 @@ test('admin pages and dialogs', async ({ page }) => {
     '/dashboard/add',
     '/dashboard/products',
     '/dashboard/products/import',
+    '/dashboard/products/categories',
     `/dashboard/products/${toolId}/stock`,
     `/dashboard/orders/${order}`,
     '/dashboard/audit',
@@ -181,6 +182,10 @@ test('admin pages and dialogs', async ({ page }) => {
   await page.goto('/dashboard/products');
   await auditDialog(page, 'delete product dialog', page.getByRole('button', { name: /^Delete / }).first());
   await auditDialog(page, 'edit product dialog', page.getByRole('button', { name: /^Edit / }).first());
+  await page.goto('/dashboard/products/categories');
+  await auditDialog(page, 'remove category dialog', page.getByRole('button', { name: /^Remove / }).first());
+  await page.getByRole('button', { name: /^Rename / }).first().click();
+  await audit(page, 'rename category form');
   await page.goto('/dashboard/add');
   await page
     .getByRole('button', { name: /add|submit/i })

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Tool } from '@toolsify/shared/tools';
 import type { UserListItem, UserPage } from '@toolsify/shared/users';
 import {
+  addOwnTool,
   adminAccount,
   expect,
   newAccount,
@@ -423,6 +424,66 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(page).toHaveURL(/\/dashboard\/products\?q=claw\+hammer$/);
     await expect(search).toHaveValue('claw hammer');
     await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
+  });
+
+  test('Categories: renaming one moves its products (into one the store has, joining them), removing one leaves them in none', async ({
+    page,
+  }) => {
+    await signIn(page, adminAccount());
+    const tag = Date.now().toString(36).slice(-5).toUpperCase();
+    const right = `Cutters ${tag}`;
+    const typo = `Cuters ${tag}`;
+    const tool = { available: 20, minimum: 1, priceCents: 900 };
+    const a = await addOwnTool(page.request, { ...tool, name: `Snips ${tag}`, category: typo });
+    const b = await addOwnTool(page.request, { ...tool, name: `Nippers ${tag}`, category: right });
+
+    await page.goto('/dashboard/products');
+    await page.getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\/categories$/);
+    await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+    const rowOf = (name: string) => page.getByTestId('category-row').filter({ has: page.getByText(name, { exact: true }) });
+    await expect(rowOf(typo)).toContainText('1 product');
+    await screenshots(page, 'admin-categories');
+
+    // Rename into the right one, typed in another case: the two become one, spelled as the store has it.
+    await rowOf(typo)
+      .getByRole('button', { name: `Rename ${typo}` })
+      .click();
+    const field = page.getByLabel(`New name for ${typo}`);
+    await expect(field).toBeFocused();
+    await field.fill('');
+    await field.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Type the new name' })).toBeVisible();
+    await field.fill(right.toUpperCase());
+    await screenshots(page, 'admin-categories-rename');
+    await field.press('Enter');
+    await expect(page.getByText(`${typo} is now ${right}: 1 product.`)).toBeVisible();
+    await expect(rowOf(typo)).toHaveCount(0);
+    await expect(rowOf(right)).toContainText('2 products');
+    await expect(page.getByRole('button', { name: `Rename ${right}` })).toBeFocused();
+    expect(((await (await page.request.get(`/api/tools/${a.id}`)).json()) as Tool).category).toBe(right);
+
+    // Its count opens the catalog on it.
+    await rowOf(right)
+      .getByRole('link', { name: `2 products in ${right}, in the catalog` })
+      .click();
+    await expect(page).toHaveURL(/\/tools\?category=/);
+    expect(new URL(page.url()).searchParams.get('category')).toBe(right);
+    await expect(page.getByRole('heading', { name: a.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: b.name })).toBeVisible();
+
+    // Remove: confirmed first; the products stay, in no category.
+    await page.goto('/dashboard/products/categories');
+    await rowOf(right)
+      .getByRole('button', { name: `Remove ${right}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: `Remove ${right}?` });
+    await expect(confirm).toContainText('Its 2 products stay in the catalog, in no category.');
+    await confirm.getByRole('button', { name: 'Remove category' }).click();
+    await expect(page.getByText(`${right} is removed: 2 products in no category now.`)).toBeVisible();
+    await expect(rowOf(right)).toHaveCount(0);
+    const after = (await (await page.request.get(`/api/tools/${b.id}`)).json()) as Tool;
+    expect(after).toMatchObject({ name: b.name, category: null });
   });
 
   test('a customer cannot add a product through the API', async ({ playwright }) => {

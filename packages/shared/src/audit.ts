@@ -17,6 +17,8 @@ export const auditActions = [
   'tool.delete',
   'tool.restock',
   'tool.import',
+  'category.rename',
+  'category.remove',
   'review.hide',
   'review.unhide',
 ] as const;
@@ -34,6 +36,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'tool.delete': 'Deleted product',
   'tool.restock': 'Restocked product',
   'tool.import': 'Imported products',
+  'category.rename': 'Renamed a category',
+  'category.remove': 'Removed a category',
   'review.hide': 'Hid a review',
   'review.unhide': 'Showed a review again',
 };

@@ -67,6 +67,27 @@ export const toolCategoriesSchema = z.object({
 });
 export type ToolCategories = z.infer<typeof toolCategoriesSchema>;
 
+/** A category named by a request (the catalog's filter, a rename's path): any case, at most MAX_CATEGORY_LENGTH characters. */
+const categoryName = z
+  .string()
+  .trim()
+  .min(1, 'category cannot be empty')
+  .max(MAX_CATEGORY_LENGTH, `category must be ${MAX_CATEGORY_LENGTH} characters or shorter`);
+
+/** `PATCH` and `DELETE /api/tools/categories/:name`: the category, as the catalog lists it (any case). */
+export const categoryParamsSchema = z.strictObject({ name: categoryName });
+
+/**
+ * `PATCH /api/tools/categories/:name`: its new name. A name the catalog already has (any case)
+ * takes the tools in, so the two categories become one; empty or null takes them out of any.
+ */
+export const renameCategorySchema = z.strictObject({ name: categoryField });
+export type RenameCategoryInput = z.infer<typeof renameCategorySchema>;
+
+/** What a rename or a removal did: the tools' category now (null: none) and how many tools it moved. */
+export const categoryChangeSchema = z.object({ name: z.string().nullable(), tools: z.number().int() });
+export type CategoryChange = z.infer<typeof categoryChangeSchema>;
+
 const priceFilter = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number of cents` })
@@ -93,12 +114,7 @@ export const toolListQuerySchema = z
     inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).optional(),
     minPrice: priceFilter('minPrice').optional(),
     maxPrice: priceFilter('maxPrice').optional(),
-    category: z
-      .string()
-      .trim()
-      .min(1, 'category cannot be empty')
-      .max(MAX_CATEGORY_LENGTH, `category must be ${MAX_CATEGORY_LENGTH} characters or shorter`)
-      .optional(),
+    category: categoryName.optional(),
     sort: z.enum(toolSorts, { error: `sort must be one of ${toolSorts.join(', ')}` }).optional(),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {

@@ -294,6 +294,14 @@ const authOrigin = { origin: 'http://localhost:3000' };
  * One recipe per route. Routes that change something get fresh fixtures on every call, so
  * the four callers never see each other's effects.
  */
+/** A category of one fresh tool, for the routes that rename or remove one. */
+async function freshCategory(fx: Fixtures): Promise<string> {
+  const id = await fx.freshTool();
+  const name = `Matrix-${id}`;
+  await fx.app.db.updateTable('tool').set({ category: name }).where('id', '=', id).execute();
+  return name;
+}
+
 export const recipes: Record<string, Recipe> = {
   // System and catalog
   'GET /api/health': () => get('/api/health'),
@@ -332,6 +340,12 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/tools/:id/stock-history': (fx) => get(`/api/tools/${fx.toolId}/stock-history?limit=5`),
   'PATCH /api/tools/:id': async (fx) => ({ method: 'PATCH', url: `/api/tools/${await fx.freshTool()}`, payload: { priceCents: 1_500 } }),
   'DELETE /api/tools/:id': async (fx) => ({ method: 'DELETE', url: `/api/tools/${await fx.freshTool()}` }),
+  'PATCH /api/tools/categories/:name': async (fx) => ({
+    method: 'PATCH',
+    url: `/api/tools/categories/${await freshCategory(fx)}`,
+    payload: { name: 'Matrix renamed' },
+  }),
+  'DELETE /api/tools/categories/:name': async (fx) => ({ method: 'DELETE', url: `/api/tools/categories/${await freshCategory(fx)}` }),
   'POST /api/uploads': () => ({ method: 'POST', url: '/api/uploads', ...multipartImage() }),
   'POST /api/contact': () => ({
     method: 'POST',

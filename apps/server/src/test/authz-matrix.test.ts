@@ -29,6 +29,8 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/tools/:id/stock-history': [401, 403, 403, 200],
   'PATCH /api/tools/:id': [401, 403, 403, 200],
   'DELETE /api/tools/:id': [401, 403, 403, 204],
+  'PATCH /api/tools/categories/:name': [401, 403, 403, 200],
+  'DELETE /api/tools/categories/:name': [401, 403, 403, 200],
   'POST /api/uploads': [401, 403, 403, 201],
   'POST /api/contact': [201, 201, 201, 201],
   'GET /api/me/stock-alerts': [401, 200, 200, 200],

@@ -170,4 +170,106 @@ describe('tool categories', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await list('category=Safety')).items.map((t) => t.sku).sort()).toEqual(['IMP-2', 'IMP-3']);
   });
+
+  describe('renamed and removed by an admin', () => {
+    const rename = (name: string, payload: Record<string, unknown>, user: TestUser = admin) =>
+      as(app, user, { method: 'PATCH', url: `/api/tools/categories/${encodeURIComponent(name)}`, payload });
+    const remove = (name: string, user: TestUser = admin) =>
+      as(app, user, { method: 'DELETE', url: `/api/tools/categories/${encodeURIComponent(name)}` });
+    const countOf = async (name: string) => (await categories()).find((c) => c.name === name)?.tools;
+    const auditOf = async (action: string) =>
+      (await as(app, admin, { method: 'GET', url: `/api/audit?action=${action}` })).json().items as Array<{
+        target: { label: string };
+        before: unknown;
+        after: unknown;
+      }>;
+
+    it('moves every live tool of it to the new name, found in any case, in the audit log with each tool', async () => {
+      const a = await create({ name: 'Typo A', category: 'Levels and lazers' });
+      const b = await create({ name: 'Typo B', category: 'Levels and lazers' });
+      const gone = await create({ name: 'Typo gone', category: 'Levels and lazers' });
+      expect((await as(app, admin, { method: 'DELETE', url: `/api/tools/${gone.id}` })).statusCode).toBe(204);
+      await names('category=Levels%20and%20lazers'); // a first page now cached: the rename must clear it
+      const res = await rename('LEVELS AND LAZERS', { name: ' Levels and  lasers ' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ name: 'Levels and lasers', tools: 2 });
+      expect(await countOf('Levels and lazers')).toBeUndefined();
+      expect(await countOf('Levels and lasers')).toBe(2);
+      expect((await names('category=Levels%20and%20lasers')).sort()).toEqual(['Typo A', 'Typo B']);
+      expect(await names('category=Levels%20and%20lazers')).toEqual([]);
+      expect((await app.inject({ url: `/api/tools/${a.id}` })).json()).toMatchObject({ category: 'Levels and lasers' });
+      // The deleted tool keeps what it had.
+      const kept = await app.db.selectFrom('tool').select('category').where('id', '=', gone.id).executeTakeFirstOrThrow();
+      expect(kept.category).toBe('Levels and lazers');
+      const [entry] = await auditOf('category.rename');
+      expect(entry).toMatchObject({
+        target: { label: 'Levels and lazers (2 products)' },
+        before: { category: 'Levels and lazers' },
+        after: { category: 'Levels and lasers' },
+      });
+      const edits = (await auditOf('tool.update')).filter((e) => [`Typo A (${a.sku})`, `Typo B (${b.sku})`].includes(e.target.label));
+      expect(edits.map((e) => [e.before, e.after])).toEqual([
+        [{ category: 'Levels and lazers' }, { category: 'Levels and lasers' }],
+        [{ category: 'Levels and lazers' }, { category: 'Levels and lasers' }],
+      ]);
+    });
+
+    it('merges into a category the catalog has, spelled as it is; a new case of its own name is a rename', async () => {
+      await create({ name: 'Merge A', category: 'Measure' });
+      const into = await create({ name: 'Merge B', category: 'Measuring' });
+      const res = await rename('Measure', { name: 'MEASURING' });
+      expect(res.json()).toEqual({ name: 'Measuring', tools: 1 });
+      expect(await countOf('Measuring')).toBe(2);
+      expect((await names('category=Measuring')).sort()).toEqual(['Merge A', 'Merge B']);
+      const recased = await rename('Measuring', { name: 'measuring' });
+      expect(recased.json()).toEqual({ name: 'measuring', tools: 2 });
+      expect((await app.inject({ url: `/api/tools/${into.id}` })).json()).toMatchObject({ category: 'measuring' });
+      // Its own name as it is: nothing to do, and nothing written.
+      const before = await databaseFingerprint(app.db);
+      expect((await rename('measuring', { name: 'measuring' })).json()).toEqual({ name: 'measuring', tools: 2 });
+      expect(await databaseFingerprint(app.db)).toEqual(before);
+    });
+
+    it('is removed by DELETE or an empty name: its tools stay in the catalog, in none', async () => {
+      const a = await create({ name: 'Loose A', category: 'Clearance' });
+      await create({ name: 'Loose B', category: 'Seasonal' });
+      const removed = await remove('clearance');
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toEqual({ name: null, tools: 1 });
+      expect((await app.inject({ url: `/api/tools/${a.id}` })).json()).toMatchObject({ name: 'Loose A', category: null });
+      expect((await rename('Seasonal', { name: '  ' })).json()).toEqual({ name: null, tools: 1 });
+      expect(await countOf('Clearance')).toBeUndefined();
+      expect(await countOf('Seasonal')).toBeUndefined();
+      expect((await auditOf('category.remove')).map((e) => e.target.label)).toEqual(['Seasonal (1 product)', 'Clearance (1 product)']);
+    });
+
+    it('answers an unknown category 404, bad names 400 naming the field, others 401/403, and changes nothing', async () => {
+      await create({ name: 'Stays', category: 'Fasteners' });
+      const before = await databaseFingerprint(app.db);
+      const unknown = await rename('No such category', { name: 'X' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.message).toBe('No product is in the category "No such category".');
+      expect((await remove('No such category')).statusCode).toBe(404);
+      const bad: Array<[Record<string, unknown>, string]> = [
+        [{ name: 'x'.repeat(41) }, 'Category must be 40 characters or shorter'],
+        [{ name: 12 }, 'Category must be text'],
+        [{}, 'Category must be text'],
+      ];
+      for (const [payload, message] of bad) {
+        const res = await rename('Fasteners', payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().error.fields, JSON.stringify(payload)).toEqual({ name: message });
+      }
+      const extra = await rename('Fasteners', { name: 'Bolts', also: 1 });
+      expect(extra.statusCode).toBe(400);
+      // A path no category can have is not found, as a malformed id is.
+      expect((await rename('x'.repeat(41), { name: 'Bolts' })).statusCode).toBe(404);
+      expect((await rename('Fasteners', { name: 'Mine' }, customer)).statusCode).toBe(403);
+      expect((await remove('Fasteners', customer)).statusCode).toBe(403);
+      const visitor = await app.inject({ method: 'DELETE', url: '/api/tools/categories/Fasteners' });
+      expect(visitor.statusCode).toBe(401);
+      expect(await databaseFingerprint(app.db)).toEqual(before);
+      expect(await countOf('Fasteners')).toBe(1);
+    });
+  });
 });

@@ -1069,6 +1069,17 @@ export async function findCategoryNames(db: Db): Promise<string[]> {
   return (await countToolsByCategory(db)).map((row) => row.name);
 }
 
+/** Moves every live tool of a category (as stored) to another (null: none): the tools as they are after. */
+export async function recategorizeTools(db: Db, from: string, to: string | null): Promise<ToolRow[]> {
+  return db
+    .updateTable('tool')
+    .set({ category: to, updated_at: nowIso() })
+    .where('category', '=', from)
+    .where('deleted_at', 'is', null)
+    .returning(TOOL_COLUMNS)
+    .execute();
+}
+
 /** Each category of the live tools and how many tools it holds (the category index answers it). */
 export async function countToolsByCategory(db: Db): Promise<Array<{ name: string; tools: number }>> {
   const rows = await db

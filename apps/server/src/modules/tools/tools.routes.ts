@@ -8,6 +8,9 @@ import {
   imageUploadSchema,
   toolListQuerySchema,
   toolCategoriesSchema,
+  categoryChangeSchema,
+  categoryParamsSchema,
+  renameCategorySchema,
   toolPageSchema,
   toolSchema,
   updateToolSchema,
@@ -25,6 +28,7 @@ import {
   listCategories,
   listManagedTools,
   listTools,
+  renameCategory,
   updateTool,
 } from './tools.service.ts';
 import { skuLookupSchema, toolIdsLookupSchema } from '@toolsify/shared/cart';
@@ -84,6 +88,38 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listCategories(app),
+  );
+
+  app.patch(
+    '/api/tools/categories/:name',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['tools'],
+        summary:
+          'Renames a category: its tools move to the new name (one the catalog has, in any case, takes them in; empty takes them out of any category)',
+        security: [{ session: [] }],
+        params: categoryParamsSchema,
+        body: renameCategorySchema,
+        response: { 200: categoryChangeSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema },
+      },
+    },
+    async (request) => renameCategory(app, requireUser(request).id, request.params.name, request.body.name),
+  );
+
+  app.delete(
+    '/api/tools/categories/:name',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['tools'],
+        summary: 'Removes a category: its tools stay in the catalog, in no category',
+        security: [{ session: [] }],
+        params: categoryParamsSchema,
+        response: { 200: categoryChangeSchema, 400: errorBodySchema, ...adminErrors, 404: errorBodySchema },
+      },
+    },
+    async (request) => renameCategory(app, requireUser(request).id, request.params.name, null),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type ToolListQuery,
   categorySpeller,
   type ToolCategories,
+  type CategoryChange,
   type ToolPage,
   type ToolSort,
   type UpdateToolInput,
@@ -24,7 +25,8 @@ import { searchStem } from '@toolsify/shared/search';
 import { correctionOf } from './tools.suggest.ts';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
 import type { ToolRow } from '../../db/schema.ts';
-import { auditTool } from './tools.audit.ts';
+import { auditTool, auditTools } from './tools.audit.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
@@ -41,6 +43,7 @@ import {
   findToolById,
   findCategoryNames,
   countToolsByCategory,
+  recategorizeTools,
   mergeSearchIndexStep,
   rebuildSqliteSearchIndex,
   skuIsTaken,
@@ -352,6 +355,44 @@ export async function listCategories(deps: Pick<ServiceDeps, 'db' | 'catalogCach
 }
 
 const CATEGORIES_KEY = 'tools:categories';
+
+/**
+ * An admin's rename of a category (`PATCH /api/tools/categories/:name`), or its removal (`DELETE`,
+ * or a rename to nothing): every live tool of it moves, in one transaction, each in the audit log
+ * as an edit of its category, beside the category's own entry. The category is found in any case;
+ * a new name the catalog has (any case) takes the tools in, spelled as it is, so two become one.
+ */
+export async function renameCategory(
+  deps: Pick<ServiceDeps, 'db' | 'catalogCache'>,
+  userId: string,
+  name: string,
+  newName: string | null,
+): Promise<CategoryChange> {
+  const change = await deps.db.transaction().execute(async (trx) => {
+    const names = await findCategoryNames(trx);
+    const key = name.toLocaleLowerCase('en-US');
+    const from = names.find((known) => known.toLocaleLowerCase('en-US') === key);
+    if (from === undefined) throw new AppError('NOT_FOUND', `No product is in the category "${name}".`);
+    const to = newName === null ? null : categorySpeller(names.filter((known) => known !== from))(newName);
+    if (to === from) return { name: to, tools: (await countToolsByCategory(trx)).find((c) => c.name === from)?.tools ?? 0 };
+    const moved = await recategorizeTools(trx, from, to);
+    await auditTools(
+      trx,
+      userId,
+      moved.map((after) => ({ action: 'tool.update', before: { ...after, category: from }, after })),
+    );
+    await recordAudit(trx, {
+      actorId: userId,
+      action: to === null ? 'category.remove' : 'category.rename',
+      target: { type: 'catalog', id: 'category', label: `${from} (${moved.length} ${moved.length === 1 ? 'product' : 'products'})` },
+      before: { category: from },
+      after: { category: to },
+    });
+    return { name: to, tools: moved.length };
+  });
+  deps.catalogCache.clear();
+  return change;
+}
 
 /** A category as the catalog already spells it (categorySpeller). */
 async function categoryAsStored(db: ServiceDeps['db'], category: string | null): Promise<string | null> {

@@ -20,6 +20,7 @@ const ProductsPage = lazyPart(() => import('./products.tsx'));
 const AuditPage = lazyPart(() => import('./audit.tsx'));
 const ReviewsPage = lazyPart(() => import('./reviews.tsx'));
 const ImportProductsPage = lazyPart(() => import('./products-import.tsx'));
+const CategoriesPage = lazyPart(() => import('./categories.tsx'));
 const StockHistoryPage = lazyPart(() => import('./stock-history.tsx'));
 const InboxPage = lazyPart(() => import('./inbox.tsx'));
 const NotFoundPage = lazyPart(() => import('../not-found.tsx'));
@@ -42,6 +43,7 @@ const ProductsForAdmin = adminOnly(ProductsPage);
 const AuditForAdmin = adminOnly(AuditPage);
 const ReviewsForAdmin = adminOnly(ReviewsPage);
 const ImportProductsForAdmin = adminOnly(ImportProductsPage);
+const CategoriesForAdmin = adminOnly(CategoriesPage);
 const StockHistoryForAdmin = adminOnly(StockHistoryPage);
 const InboxForAdmin = adminOnly(InboxPage);
 
@@ -66,6 +68,7 @@ export default function DashboardRoutes() {
             <Route path="/add" component={AddProductForAdmin} />
             <Route path="/products" component={ProductsForAdmin} />
             <Route path="/products/import" component={ImportProductsForAdmin} />
+            <Route path="/products/categories" component={CategoriesForAdmin} />
             <Route path="/products/:id/stock" component={StockHistoryForAdmin} />
             <Route path="/audit" component={AuditForAdmin} />
             <Route path="/reviews" component={ReviewsForAdmin} />

@@ -106,6 +106,9 @@ export default function ManageProductsPage() {
           <p className="text-base-content/70">Edit prices and stock, or take a tool out of the catalog.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href="/products/categories" className="btn btn-outline btn-sm">
+            Categories
+          </Link>
           <Link href="/products/import" className="btn btn-outline btn-sm">
             Import / export CSV
           </Link>
