@@ -437,7 +437,9 @@ test.describe('Add a Product and Manage Products', () => {
     const a = await addOwnTool(page.request, { ...tool, name: `Snips ${tag}`, category: typo });
     const b = await addOwnTool(page.request, { ...tool, name: `Nippers ${tag}`, category: right });
 
-    await page.goto('/dashboard/products');
+    // Manage Products says each product's category under its name.
+    await page.goto(`/dashboard/products?q=${a.sku}`);
+    await expect(visible(page.getByTestId(`product-${a.id}`))).toContainText(`${a.name}Category: ${typo}`);
     await page.getByRole('link', { name: 'Categories' }).click();
     await expect(page).toHaveURL(/\/dashboard\/products\/categories$/);
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();

@@ -35,6 +35,18 @@ function Alert({ tool }: { tool: ManagedTool }) {
   );
 }
 
+/** The product's category under its name, when it has one. */
+function Category({ tool }: { tool: ManagedTool }) {
+  return (
+    tool.category !== null && (
+      <p className="text-xs text-base-content/60">
+        <span className="sr-only">Category: </span>
+        {tool.category}
+      </p>
+    )
+  );
+}
+
 function Actions({ tool, onEdit, onDelete }: { tool: ManagedTool } & Omit<ProductsTableProps, 'tools'>) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
@@ -66,7 +78,7 @@ function Thumb({ tool, size }: { tool: ManagedTool; size: number }) {
   );
 }
 
-/** Manage Products: image, name, SKU, price, available (low or not), minimum, low-stock alert and the actions; cards on phones. */
+/** Manage Products: image, name (and category), SKU, price, available (low or not), minimum, low-stock alert and the actions; cards on phones. */
 export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
   return (
     <>
@@ -82,6 +94,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                     <span className="sr-only">SKU </span>
                     {tool.sku}
                   </p>
+                  <Category tool={tool} />
                 </div>
               </div>
               <dl className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 text-sm min-[400px]:grid-cols-4">
@@ -143,7 +156,10 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
                 <td>
                   <Thumb tool={tool} size={48} />
                 </td>
-                <td className="font-medium">{tool.name}</td>
+                <td>
+                  <span className="font-medium">{tool.name}</span>
+                  <Category tool={tool} />
+                </td>
                 <td className="font-mono text-sm whitespace-nowrap">{tool.sku}</td>
                 <td className="text-right tabular-nums">{formatCents(tool.priceCents)}</td>
                 <td className="text-right">
