@@ -22,7 +22,7 @@ import {
   type ManagedToolsQuery,
 } from '@toolsify/shared/tools';
 import { searchStem } from '@toolsify/shared/search';
-import { correctionOf } from './tools.suggest.ts';
+import { correctionOf, knownWord } from './tools.suggest.ts';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
 import type { ToolRow } from '../../db/schema.ts';
 import { auditTool, auditTools } from './tools.audit.ts';
@@ -208,7 +208,9 @@ async function readCatalogPage(
  * so. Otherwise the words, a size typed as one word apart ("115mm": 115 mm, as names write it) and
  * each misspelt word ("driil") corrected to the nearest word of the tools' names (correctionOf);
  * a word some tool holds as typed (in a description: "metal") is kept. Undefined when no such
- * search would find a tool.
+ * search would find a tool. Most searches that find nothing are answered without a query: which
+ * words the catalog holds is read from the vocabulary (knownWord); the database is asked whether
+ * the suggestion finds a tool, and only then whether a corrected word is held inside a word.
  */
 async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Promise<string | undefined> {
   const typed = filter.text.trim();
@@ -218,18 +220,33 @@ async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Prom
     if (sku !== undefined && (await findsAny(deps, filter, sku))) return sku;
   }
   const vocabulary = await deps.searchVocabulary?.words();
-  const anywhere: CatalogFilter = { words: [], text: '', inStock: false, minPrice: undefined, maxPrice: undefined };
-  let changed = false;
-  const words: string[] = [];
-  for (const word of searchWords(typed)) {
+  const typedWords = searchWords(typed);
+  // Each word the catalog does not hold as typed (knownWord), and what it was likely meant to be.
+  const corrections = new Map<string, string>();
+  for (const word of typedWords) {
     const size = /^(\d+)(\p{L}{1,3})$/u.exec(word);
-    const correction = size ? `${size[1]} ${size[2]}` : vocabulary && correctionOf(vocabulary, word);
-    const replaced = correction !== undefined && !(await findsAny(deps, anywhere, word));
-    words.push(replaced ? correction : word);
-    changed ||= replaced;
+    // A size apart only where some name writes it so ("115 mm").
+    const apart = size && (!vocabulary || vocabulary.sizes.has(word));
+    const correction = size ? (apart ? `${size[1]} ${size[2]}` : undefined) : vocabulary && correctionOf(vocabulary, word);
+    if (correction !== undefined && !(vocabulary && knownWord(vocabulary, word))) corrections.set(word, correction);
   }
-  const suggestion = words.join(' ');
-  return changed && (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
+  const suggested = async (): Promise<string | undefined> => {
+    if (corrections.size === 0) return undefined;
+    const suggestion = typedWords.map((word) => corrections.get(word) ?? word).join(' ');
+    return (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
+  };
+  const suggestion = await suggested();
+  if (suggestion === undefined) return undefined;
+  // A word the catalog holds only inside a word ("grip" in "Handgrip": knownWord reads word starts) is kept as typed.
+  const anywhere: CatalogFilter = { words: [], text: '', inStock: false, minPrice: undefined, maxPrice: undefined };
+  let kept = false;
+  for (const word of corrections.keys()) {
+    if (await findsAny(deps, anywhere, word)) {
+      corrections.delete(word);
+      kept = true;
+    }
+  }
+  return kept ? suggested() : suggestion;
 }
 
 /** Whether searching `text` with the filter's other conditions finds at least one tool. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchStem } from '@toolsify/shared/search';
 import { createTestApp } from '../../test/helpers.ts';
 import { insertTool, softDeleteTool } from './tools.repository.ts';
-import { SearchVocabulary, correctionOf, editDistance, nameWordsOf } from './tools.suggest.ts';
+import { SearchVocabulary, correctionOf, editDistance, knownWord, nameWordsOf } from './tools.suggest.ts';
 
 describe('searchStem: a plural looked for as its stem', () => {
   it('folds the plural endings to a prefix of both forms', () => {
@@ -59,6 +59,13 @@ describe('correctionOf: the name word a misspelt search word was meant to be', (
     expect(correctionOf(words, 'dril')).toBeUndefined();
     expect(correctionOf(words, 'chainsaw')).toBeUndefined();
     expect(correctionOf(words, 'dxxll')).toBeUndefined();
+  });
+
+  it('knows a word that starts a word of a name, SKU or description, as typed or as its stem, accents aside', () => {
+    const held = nameWordsOf(new Map([['drill', 1]]), ['scié', 'tf', 'dd18', 'métal']);
+    for (const word of ['dri', 'drills', 'scie', 'SCIÉ', 'dd1', 'metal', 'métaux'.slice(0, 3)])
+      expect(knownWord(held, word), word).toBe(true);
+    for (const word of ['rill', 'd18', 'metals2', 'xyz']) expect(knownWord(held, word), word).toBe(false);
   });
 
   it('measures edits as optimal string alignment, stopping past the most it is asked for', () => {
@@ -136,6 +143,8 @@ describe('catalog search: plurals and "Did you mean"', () => {
   it('keeps a word a description holds, and suggests nothing when no search would find a tool', async () => {
     // "metal" is in a description only: not "corrected" to a name word; the search finds nothing with "drill".
     expect((await list('q=metal%20driil')).suggestion).toBeUndefined();
+    // "rill" is inside "drill" (no word starts with it): kept as typed, though one edit from drill.
+    expect((await list('q=rill%20driil')).suggestion).toBe('rill drill');
     expect((await list('q=chainsaw')).suggestion).toBeUndefined();
     // A deleted tool's name word is never offered.
     expect((await list('q=weldr')).suggestion).toBeUndefined();

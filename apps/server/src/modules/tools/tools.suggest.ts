@@ -16,7 +16,21 @@ export interface NameWords {
   counts: Map<string, number>;
   /** The words by their length in characters. */
   byLength: Map<number, string[]>;
+  /**
+   * Every word of the names, SKUs and descriptions, any length, digits too, without accents and
+   * sorted: whether the catalog holds a search word (knownWord) is answered here, not by the database.
+   */
+  everyWord: string[];
+  /** The sizes names write apart, joined as a search word would type them: "115 mm" is 115mm. */
+  sizes: Set<string>;
 }
+
+/** A word as the search index compares it: lowercase, without accents ("Scié" is scie). */
+const plain = (word: string): string =>
+  word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 /**
  * The words of the live tools' names: what "Did you mean" corrects a misspelt search word to
@@ -45,34 +59,44 @@ export class SearchVocabulary {
 
   async #read(): Promise<NameWords> {
     const counts = new Map<string, number>();
+    const every = new Set<string>();
+    const sizes = new Set<string>();
     let after = 0;
     for (;;) {
       const rows = await this.db
         .selectFrom('tool')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'sku', 'description'])
         .where('deleted_at', 'is', null)
         .where('id', '>', after)
         .orderBy('id')
         .limit(READ_BATCH)
         .execute();
-      for (const { name } of rows) {
-        for (const word of new Set(textWords(name))) {
+      for (const { name, sku, description } of rows) {
+        const nameWords = textWords(name);
+        nameWords.forEach((word, at) => {
+          const unit = nameWords[at + 1];
+          if (unit !== undefined && /^\d+$/.test(word) && /^\p{L}{1,3}$/u.test(unit)) sizes.add(word + unit);
+        });
+        for (const word of new Set(nameWords)) {
           if (word.length >= SHORTEST_CORRECTED && /^\p{L}+$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
         }
+        for (const word of textWords(`${name} ${sku} ${description}`)) every.add(plain(word));
       }
       const last = rows.at(-1);
       if (!last || rows.length < READ_BATCH) break;
       after = last.id;
     }
-    const words = nameWordsOf(counts);
+    const words = nameWordsOf(counts, every, sizes);
     this.#words = words;
     this.#readAt = Date.now();
     return words;
   }
 }
 
-export function nameWordsOf(counts: Map<string, number>): NameWords {
+/** The read's words as NameWords; `others`: the words of SKUs and descriptions (the names' own are added). */
+export function nameWordsOf(counts: Map<string, number>, others: Iterable<string> = [], sizes: Iterable<string> = []): NameWords {
   const sorted = [...counts.keys()].sort();
+  const everyWord = [...new Set([...others, ...sorted].map(plain))].sort();
   const byLength = new Map<number, string[]>();
   for (const word of sorted) {
     const length = Array.from(word).length;
@@ -80,19 +104,28 @@ export function nameWordsOf(counts: Map<string, number>): NameWords {
     if (same) same.push(word);
     else byLength.set(length, [word]);
   }
-  return { sorted, counts, byLength };
+  return { sorted, counts, byLength, everyWord, sizes: new Set(sizes) };
 }
 
-/** Whether some name word starts with `prefix` (a search word matches as a prefix). */
-function startsSomeWord(words: NameWords, prefix: string): boolean {
+/** Whether some word of `sorted` starts with `prefix` (a search word matches as a prefix). */
+function startsSomeWord(sorted: readonly string[], prefix: string): boolean {
   let low = 0;
-  let high = words.sorted.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((words.sorted[middle] ?? '') < prefix) low = middle + 1;
+    if ((sorted[middle] ?? '') < prefix) low = middle + 1;
     else high = middle;
   }
-  return words.sorted[low]?.startsWith(prefix) ?? false;
+  return sorted[low]?.startsWith(prefix) ?? false;
+}
+
+/**
+ * Whether a search word starts a word of some tool's name, SKU or description, as typed or as its
+ * plural's stem, accents aside: what the search finds a tool by, but a part of a word inside one
+ * (the database answers that, for the few words it would change).
+ */
+export function knownWord(words: NameWords, word: string): boolean {
+  return startsSomeWord(words.everyWord, plain(word)) || startsSomeWord(words.everyWord, plain(searchStem(word)));
 }
 
 /**
@@ -104,7 +137,7 @@ function startsSomeWord(words: NameWords, prefix: string): boolean {
 export function correctionOf(words: NameWords, word: string): string | undefined {
   const chars = Array.from(word);
   if (chars.length < SHORTEST_CORRECTED || !/^\p{L}+$/u.test(word)) return undefined;
-  if (startsSomeWord(words, word) || startsSomeWord(words, searchStem(word))) return undefined;
+  if (startsSomeWord(words.sorted, word) || startsSomeWord(words.sorted, searchStem(word))) return undefined;
   const most = chars.length <= 5 ? 1 : 2;
   let best: { word: string; distance: number; count: number } | undefined;
   for (let length = chars.length - most; length <= chars.length + most; length++) {
