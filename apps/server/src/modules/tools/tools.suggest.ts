@@ -35,9 +35,9 @@ const plain = (word: string): string =>
 /**
  * The words of the live tools' names: what "Did you mean" corrects a misspelt search word to
  * ("driil" to drill). Words of letters only: a part number or a size is never corrected. Read on
- * first use, in batches, and again when older than maxAgeMs (a renamed or new tool is offered
- * after that at the latest; a suggestion is checked against the catalog before it is given).
- * Concurrent callers share one read.
+ * first use, in batches, and again when older than maxAgeMs, the old read answering meanwhile (a
+ * renamed or new tool is offered after that at the latest; a suggestion is checked against the
+ * catalog before it is given). Concurrent callers share one read.
  */
 export class SearchVocabulary {
   #words: NameWords | undefined;
@@ -51,10 +51,14 @@ export class SearchVocabulary {
 
   async words(): Promise<NameWords> {
     if (this.#words && Date.now() - this.#readAt < this.maxAgeMs) return this.#words;
-    this.#reading ??= this.#read().finally(() => {
+    const reading = (this.#reading ??= this.#read().finally(() => {
       this.#reading = undefined;
-    });
-    return this.#reading;
+    }));
+    if (!this.#words) return reading;
+    // An old read is used while the next is made (at 100,000 tools about a second): no search waits
+    // for it, and one that fails leaves the old read in use until the next try.
+    reading.catch(() => undefined);
+    return this.#words;
   }
 
   async #read(): Promise<NameWords> {
