@@ -232,7 +232,8 @@ async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Prom
   }
   const suggested = async (): Promise<string | undefined> => {
     if (corrections.size === 0) return undefined;
-    const suggestion = typedWords.map((word) => corrections.get(word) ?? word).join(' ');
+    // Each word once: "welde welder" is "welde", not "welde welde".
+    const suggestion = [...new Set(typedWords.map((word) => corrections.get(word) ?? word))].join(' ');
     return (await findsAny(deps, filter, suggestion)) ? suggestion : undefined;
   };
   const suggestion = await suggested();

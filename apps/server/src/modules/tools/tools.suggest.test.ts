@@ -126,6 +126,8 @@ describe('catalog search: plurals and "Did you mean"', () => {
     expect(answer).toMatchObject({ items: [], total: 0, suggestion: 'drill' });
     expect((await list('q=cordless%20driil')).suggestion).toBe('cordless drill');
     expect((await list('q=storgae')).suggestion).toBe('storage');
+    // A word corrected to another of the search is said once.
+    expect((await list('q=drill%20driil')).suggestion).toBe('drill');
     // Under the same filters: the Hammer Drill is out of stock, the cordless one is not.
     expect((await list('q=hamer%20driil&inStock=true')).suggestion).toBeUndefined();
     expect((await list('q=hamer%20driil')).suggestion).toBe('hammer drill');

@@ -23,7 +23,12 @@ export interface NameWords {
   everyWord: string[];
   /** The sizes names write apart, joined as a search word would type them: "115 mm" is 115mm. */
   sizes: Set<string>;
+  /** correctionOf's answers for these words, kept as searches repeat their words (at most MAX_REMEMBERED). */
+  corrections: Map<string, string | undefined>;
 }
+
+/** The most corrections a read of the words remembers (a few hundred kB of short strings). */
+const MAX_REMEMBERED = 10_000;
 
 /** A word as the search index compares it: lowercase, without accents ("Scié" is scie). */
 const plain = (word: string): string =>
@@ -108,7 +113,7 @@ export function nameWordsOf(counts: Map<string, number>, others: Iterable<string
     if (same) same.push(word);
     else byLength.set(length, [word]);
   }
-  return { sorted, counts, byLength, everyWord, sizes: new Set(sizes) };
+  return { sorted, counts, byLength, everyWord, sizes: new Set(sizes), corrections: new Map() };
 }
 
 /** Whether some word of `sorted` starts with `prefix` (a search word matches as a prefix). */
@@ -139,6 +144,13 @@ export function knownWord(words: NameWords, word: string): boolean {
  * a name word as typed or as its plural's stem, a word with digits, a short word, or nothing near.
  */
 export function correctionOf(words: NameWords, word: string): string | undefined {
+  if (words.corrections.has(word)) return words.corrections.get(word);
+  const correction = nearestNameWord(words, word);
+  if (words.corrections.size < MAX_REMEMBERED) words.corrections.set(word, correction);
+  return correction;
+}
+
+function nearestNameWord(words: NameWords, word: string): string | undefined {
   const chars = Array.from(word);
   if (chars.length < SHORTEST_CORRECTED || !/^\p{L}+$/u.test(word)) return undefined;
   if (startsSomeWord(words.sorted, word) || startsSomeWord(words.sorted, searchStem(word))) return undefined;
