@@ -10,6 +10,8 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { nowIso, type Db } from '../db/schema.ts';
 import type { ManagedTool } from '@toolsify/shared/tools';
+import { toolCsvColumns } from '@toolsify/shared/tools-bulk';
+import { csvRecord } from '../lib/csv.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';
 
@@ -142,6 +144,29 @@ export async function addToolAs(
   });
   if (res.statusCode !== 201) throw new Error(`adding ${overrides.sku}: ${res.statusCode} ${res.body}`);
   return res.json() as ManagedTool;
+}
+
+/** The products import's header, in the export's columns. */
+export const importHeader = csvRecord(toolCsvColumns);
+
+/** One products import row, in the export's columns: a valid new product with `overrides` by column. */
+export function importRow(sku: string, overrides: Partial<Record<(typeof toolCsvColumns)[number], string | number>> = {}): string {
+  const values = {
+    sku,
+    name: `Imported ${sku}`,
+    description: 'A tool from a file',
+    image: '/images/tools/drill.svg',
+    price: '12.50',
+    stock: 40,
+    minimum: 2,
+    pack_size: 1,
+    max_per_order: '',
+    price_breaks: '',
+    low_stock_alert: '',
+    category: '',
+    ...overrides,
+  };
+  return csvRecord(toolCsvColumns.map((column) => values[column]));
 }
 
 /** The app's database, and the SQL of every statement run through it. */

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MAX_STOCK_ALERTS_PER_USER } from '@toolsify/shared/stock-alerts';
-import { toolCsvColumns } from '@toolsify/shared/tools-bulk';
-import { csvRecord } from '../../lib/csv.ts';
-import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { importRow, importHeader, as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { outboxFor } from '../auth/testing/outbox.ts';
 import { makeTool, orderBody } from '../orders/orders.test-helpers.ts';
 import { expireUnpaidOrders } from '../orders/orders.service.ts';
@@ -109,7 +107,7 @@ describe('back-in-stock alerts', () => {
     const { tool } = await soldOut(colleague);
     expect((await subscribe(tool.id)).statusCode).toBe(200);
     const file = (stock: number) =>
-      csvRecord(toolCsvColumns) + csvRecord([tool.sku, tool.name, tool.description, tool.img, '12.50', stock, 1, 1, '', '', '', '']);
+      importHeader + importRow(tool.sku, { name: tool.name, description: tool.description, image: tool.img, stock, minimum: 1 });
     const importCsv = (stock: number, dryRun: boolean) =>
       as(app, admin, {
         method: 'POST',

@@ -4,7 +4,17 @@ import type { ImportResult, StockHistory } from '@toolsify/shared/tools-bulk';
 import { IMPORT_MAX_ROWS, toolCsvColumns } from '@toolsify/shared/tools-bulk';
 import type { Tool } from '@toolsify/shared/tools';
 import { sql } from 'kysely';
-import { addToolAs, as, createTestApp, signUp, signUpAdmin, usePostgres, type TestUser } from '../../test/helpers.ts';
+import {
+  importRow,
+  importHeader,
+  addToolAs,
+  as,
+  createTestApp,
+  signUp,
+  signUpAdmin,
+  usePostgres,
+  type TestUser,
+} from '../../test/helpers.ts';
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
 import { orderBody } from '../../test/authz-matrix.recipes.ts';
 import { parseCsv } from '../../test/csv.ts';
@@ -17,26 +27,8 @@ describe('products in bulk', () => {
   let customer: TestUser;
   let made = 0;
 
-  const header = csvRecord(toolCsvColumns);
-  /** One import row, in the export's columns; `overrides` by column. */
-  const row = (sku: string, overrides: Partial<Record<(typeof toolCsvColumns)[number], string | number>> = {}) => {
-    const values = {
-      sku,
-      name: `Imported ${sku}`,
-      description: 'A tool from a file',
-      image: '/images/tools/drill.svg',
-      price: '12.50',
-      stock: 40,
-      minimum: 2,
-      pack_size: 1,
-      max_per_order: '',
-      price_breaks: '',
-      low_stock_alert: '',
-      category: '',
-      ...overrides,
-    };
-    return csvRecord(toolCsvColumns.map((column) => values[column]));
-  };
+  const header = importHeader;
+  const row = importRow;
   const importCsv = (body: string, dryRun: boolean, user: TestUser | null = admin) =>
     as(app, user, {
       method: 'POST',

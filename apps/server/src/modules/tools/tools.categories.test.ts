@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ToolCategories, ToolPage } from '@toolsify/shared/tools';
-import { toolCsvColumns } from '@toolsify/shared/tools-bulk';
-import { addToolAs, as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
+import { importRow, importHeader, addToolAs, as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { databaseFingerprint } from '../../test/invariants.ts';
-import { csvRecord } from '../../lib/csv.ts';
 
 /** Categories: set by admins (forms and imports), browsed in the catalog, counted for its list; on whichever database the suite runs. */
 describe('tool categories', () => {
@@ -128,28 +126,8 @@ describe('tool categories', () => {
   });
 
   it('is a column of the export and the import: spelled as stored, new ones as the file first writes them, empty is none', async () => {
-    const row = (sku: string, category: string) =>
-      csvRecord(
-        toolCsvColumns.map(
-          (column) =>
-            ({
-              sku,
-              name: `Imported ${sku}`,
-              description: 'From a file',
-              image: '/images/tools/drill.svg',
-              price: '12.50',
-              stock: 40,
-              minimum: 2,
-              pack_size: 1,
-              max_per_order: '',
-              price_breaks: '',
-              low_stock_alert: '',
-              category,
-            })[column],
-        ),
-      );
-    const file =
-      csvRecord(toolCsvColumns) + row('IMP-1', 'power tools') + row('IMP-2', 'Safety') + row('IMP-3', 'SAFETY') + row('CAT-1', '');
+    const row = (sku: string, category: string) => importRow(sku, { description: 'From a file', category });
+    const file = importHeader + row('IMP-1', 'power tools') + row('IMP-2', 'Safety') + row('IMP-3', 'SAFETY') + row('CAT-1', '');
     const res = await as(app, admin, { method: 'POST', url: '/api/tools/import', headers: { 'content-type': 'text/csv' }, payload: file });
     expect(res.statusCode, res.body).toBe(200);
     const byName = new Map((await list('limit=100')).items.map((t) => [t.sku, t.category]));
