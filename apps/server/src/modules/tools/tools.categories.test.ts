@@ -221,6 +221,17 @@ describe('tool categories', () => {
       expect((await auditOf('category.remove')).map((e) => e.target.label)).toEqual(['Seasonal (1 product)', 'Clearance (1 product)']);
     });
 
+    it('moves the tools once when two admins rename it at the same moment: the other is told it is gone', async () => {
+      await create({ name: 'Race A', category: 'Contested' });
+      await create({ name: 'Race B', category: 'Contested' });
+      const answers = await Promise.all([rename('Contested', { name: 'Won' }), rename('Contested', { name: 'Lost' })]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+      const winner = answers.find((a) => a.statusCode === 200)?.json() as { name: string; tools: number };
+      expect(winner.tools).toBe(2);
+      expect(await countOf(winner.name)).toBe(2);
+      expect(await countOf(winner.name === 'Won' ? 'Lost' : 'Won')).toBeUndefined();
+    });
+
     it('answers an unknown category 404, bad names 400 naming the field, others 401/403, and changes nothing', async () => {
       await create({ name: 'Stays', category: 'Fasteners' });
       const before = await databaseFingerprint(app.db);

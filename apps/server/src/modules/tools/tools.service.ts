@@ -390,10 +390,13 @@ export async function renameCategory(
     const names = await findCategoryNames(trx);
     const key = name.toLocaleLowerCase('en-US');
     const from = names.find((known) => known.toLocaleLowerCase('en-US') === key);
-    if (from === undefined) throw new AppError('NOT_FOUND', `No product is in the category "${name}".`);
+    const notFound = () => new AppError('NOT_FOUND', `No product is in the category "${name}".`);
+    if (from === undefined) throw notFound();
     const to = newName === null ? null : categorySpeller(names.filter((known) => known !== from))(newName);
     if (to === from) return { name: to, tools: (await countToolsByCategory(trx)).find((c) => c.name === from)?.tools ?? 0 };
     const moved = await recategorizeTools(trx, from, to);
+    // Another admin's rename moved them first.
+    if (moved.length === 0) throw notFound();
     await auditTools(
       trx,
       userId,
