@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { formatCount } from '@toolsify/shared/money';
 import { MAX_CATEGORY_LENGTH } from '@toolsify/shared/search';
-import { categoryField } from '@toolsify/shared/tools';
+import { categoryField, type ToolCategories } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../../../features/catalog/api/get-catalog.ts';
 import { useChangeCategory } from '../../../features/products/api/categories.ts';
 
-type Category = { name: string; tools: number };
+type Category = ToolCategories['items'][number];
 
 const productCount = (n: number) => (n === 1 ? '1 product' : `${formatCount(n)} products`);
 
