@@ -131,6 +131,7 @@ describe('what crawlers and link previews read', () => {
         priceCents: 1950,
         available: 0,
         minimum: 12,
+        category: 'Hand tools',
       })
     ).id;
   });
@@ -223,6 +224,8 @@ describe('what crawlers and link previews read', () => {
     expect(locs).toContain(`https://shop.example.com/tools/${toolId}`);
     expect(res.body).toMatch(new RegExp(`/tools/${toolId}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
     expect(locs.some((loc) => loc?.endsWith('/tools/999999'))).toBe(false);
+    // Each category's catalog, as the catalog writes its address.
+    expect(locs).toContain('https://shop.example.com/tools?category=Hand+tools');
     const robots = await app.inject({ url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: https://shop.example.com/sitemap.xml');
@@ -246,6 +249,7 @@ describe('a sitemap past one file', () => {
         priceCents: 1,
         available: 1,
         minimum: 1,
+        category: i % 2 ? 'Sanders & grinders' : null,
       });
       ids.push(tool.id);
     }
@@ -274,6 +278,7 @@ describe('a sitemap past one file', () => {
         .sort(),
     );
     expect(listed).toContain('https://shop.example.com/portfolio');
+    expect(listed).toContain('https://shop.example.com/tools?category=Sanders+%26+grinders');
     for (const url of ['/sitemap/tools-4.xml', '/sitemap/tools-0.xml', '/sitemap/other.xml', '/sitemap/tools-1.xml.gz']) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }

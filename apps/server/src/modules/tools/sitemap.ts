@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import { findSitemapEntries, maxToolId } from './tools.repository.ts';
+import { findCategoryNames, findSitemapEntries, maxToolId } from './tools.repository.ts';
 
 /** The site's public pages besides the tools (the storefront's own routes). */
 export const SITEMAP_PAGES = ['/', '/tools', '/blogs', '/portfolio'];
@@ -19,7 +19,18 @@ function urlset(urls: Array<{ loc: string; lastmod?: string }>): string {
 type SitemapDeps = Pick<ServiceDeps, 'db' | 'config'>;
 
 /**
- * `/sitemap.xml`. A store whose pages fit in one file (`perFile` URLs, the protocol's 50,000)
+ * The public pages besides the tools: the storefront's routes, then the catalog of each category
+ * of the live tools (`/tools?category=Power+tools`, as the catalog writes its address), at most as
+ * many as one file holds.
+ */
+async function pagePaths(deps: SitemapDeps, perFile: number): Promise<string[]> {
+  const categories = (await findCategoryNames(deps.db)).sort((a, b) => a.localeCompare(b, 'en-US'));
+  const catalogs = categories.map((category) => `/tools?${new URLSearchParams({ category }).toString()}`);
+  return [...SITEMAP_PAGES, ...catalogs].slice(0, perFile);
+}
+
+/**
+ * `/sitemap.xml`. A store whose pages (its routes, its categories' catalogs and its tools) fit in one file (`perFile` URLs, the protocol's 50,000)
  * gets one urlset. A bigger one gets a sitemap index of files of its tools by id range
  * (`/sitemap/tools-1.xml` holds ids 1 to perFile...), each within the limit however many
  * tools were deleted, and a file of the other pages.
@@ -27,10 +38,11 @@ type SitemapDeps = Pick<ServiceDeps, 'db' | 'config'>;
 export async function sitemap(deps: SitemapDeps, perFile = SITEMAP_MAX_URLS): Promise<string> {
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const top = await maxToolId(deps.db);
-  if (top + SITEMAP_PAGES.length <= perFile) {
+  const pages = await pagePaths(deps, perFile);
+  if (top + pages.length <= perFile) {
     const tools = await findSitemapEntries(deps.db, 0, perFile);
     return urlset([
-      ...SITEMAP_PAGES.map((page) => ({ loc: `${origin}${page}` })),
+      ...pages.map((page) => ({ loc: `${origin}${page}` })),
       ...tools.map((t) => ({ loc: `${origin}/tools/${t.id}`, lastmod: t.updatedAt })),
     ]);
   }
@@ -41,9 +53,9 @@ export async function sitemap(deps: SitemapDeps, perFile = SITEMAP_MAX_URLS): Pr
 }
 
 /** `/sitemap/pages.xml`: the pages that are not tools. */
-export function sitemapPages(deps: Pick<ServiceDeps, 'config'>): string {
+export async function sitemapPages(deps: SitemapDeps, perFile = SITEMAP_MAX_URLS): Promise<string> {
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
-  return urlset(SITEMAP_PAGES.map((page) => ({ loc: `${origin}${page}` })));
+  return urlset((await pagePaths(deps, perFile)).map((page) => ({ loc: `${origin}${page}` })));
 }
 
 /** `/sitemap/tools-N.xml`: the live tools with ids from (N-1) x perFile + 1 to N x perFile. */

@@ -273,7 +273,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sitemap/:file', { schema: { hide: true, params: z.object({ file: z.string() }) } }, async (request, reply) => {
     const { file } = request.params;
     const tools = /^tools-(\d{1,6})\.xml$/.exec(file);
-    const xml = file === 'pages.xml' ? sitemapPages(app) : tools ? await sitemapTools(app, Number(tools[1]), perFile) : undefined;
+    const xml =
+      file === 'pages.xml' ? await sitemapPages(app, perFile) : tools ? await sitemapTools(app, Number(tools[1]), perFile) : undefined;
     if (xml === undefined) throw new AppError('NOT_FOUND', 'No such sitemap.');
     return reply.type('application/xml; charset=utf-8').header('cache-control', crawlerCache).send(xml);
   });
