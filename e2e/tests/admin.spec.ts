@@ -440,6 +440,13 @@ test.describe('Add a Product and Manage Products', () => {
     // Manage Products says each product's category under its name.
     await page.goto(`/dashboard/products?q=${a.sku}`);
     await expect(visible(page.getByTestId(`product-${a.id}`))).toContainText(`${a.name}Category: ${typo}`);
+    // And lists one category's products (in the URL).
+    await page.goto('/dashboard/products');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption(typo);
+    await expect(page).toHaveURL(new RegExp(`category=${typo.replace(' ', '\\+')}$`));
+    await expect(visible(page.getByTestId(`product-${a.id}`))).toBeVisible();
+    await expect(visible(page.getByTestId(`product-${b.id}`))).toHaveCount(0);
+    await expect(page.locator('[data-testid^="product-"]').filter({ visible: true })).toHaveCount(1);
     await page.getByRole('link', { name: 'Categories' }).click();
     await expect(page).toHaveURL(/\/dashboard\/products\/categories$/);
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();

@@ -485,6 +485,7 @@ export const managedToolsQuerySchema = z
     cursor: z.string().trim().min(1).max(300, 'cursor is not valid').optional(),
     lowStock: z.enum(['true', 'false'], { error: 'lowStock must be true or false' }).optional(),
     q: searchTextField.optional(),
+    category: categoryName.optional(),
   })
   .refine((f) => !(f.q && f.lowStock === 'true'), {
     message: 'q searches every product: leave out lowStock=true',

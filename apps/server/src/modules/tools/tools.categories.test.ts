@@ -149,6 +149,28 @@ describe('tool categories', () => {
     expect((await list('category=Safety')).items.map((t) => t.sku).sort()).toEqual(['IMP-2', 'IMP-3']);
   });
 
+  it('filters Manage Products to one category: every product, the Low stock view and a search, each paged', async () => {
+    const clamps: Array<{ name: string }> = [];
+    for (let n = 0; n < 3; n += 1)
+      clamps.push(await create({ name: `Managed clamp ${n}`, category: 'Clamps', available: 5, lowStockThreshold: n === 0 ? 10 : null }));
+    await create({ name: 'Managed clamp elsewhere', category: 'Vises', available: 5, lowStockThreshold: 10 });
+    const manage = async (query: string) => {
+      const res = await as(app, admin, { method: 'GET', url: `/api/tools/manage?${query}` });
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      return res.json() as { items: Array<{ name: string }>; nextCursor: string | number | null };
+    };
+    const first = await manage('category=Clamps&limit=2');
+    expect(first.items.map((t) => t.name)).toEqual(['Managed clamp 2', 'Managed clamp 1']);
+    const second = await manage(`category=Clamps&limit=2&cursor=${first.nextCursor}`);
+    expect(second.items.map((t) => t.name)).toEqual(['Managed clamp 0']);
+    expect((await manage('category=Clamps&lowStock=true')).items.map((t) => t.name)).toEqual(['Managed clamp 0']);
+    expect((await manage('category=Clamps&q=managed%20clamp')).items.map((t) => t.name).sort()).toEqual(clamps.map((t) => t.name).sort());
+    expect((await manage('category=Nothing')).items).toEqual([]);
+    const bad = await as(app, admin, { method: 'GET', url: `/api/tools/manage?category=${'x'.repeat(41)}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('category');
+  });
+
   describe('renamed and removed by an admin', () => {
     const rename = (name: string, payload: Record<string, unknown>, user: TestUser = admin) =>
       as(app, user, { method: 'PATCH', url: `/api/tools/categories/${encodeURIComponent(name)}`, payload });

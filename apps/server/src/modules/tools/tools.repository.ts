@@ -1105,19 +1105,22 @@ export type ManagedKey = { lowStock: false; id: number } | { lowStock: true; ava
 
 /**
  * A page of Manage Products: every live tool newest first, or the low ones (at or under their
- * threshold) emptiest first, then by id; `limit` rows after `after`.
+ * threshold) emptiest first, then by id; either of one category; `limit` rows after `after`.
  */
 export async function findManagedToolsPage(
   db: Db,
-  options: { lowStock: boolean; after?: ManagedKey | undefined; limit: number },
+  options: { lowStock: boolean; category?: string | undefined; after?: ManagedKey | undefined; limit: number },
 ): Promise<ToolRow[]> {
-  const { after, limit } = options;
+  const { after, limit, category } = options;
   if (!options.lowStock) {
     let query = db.selectFrom('tool').select(TOOL_COLUMNS).where('deleted_at', 'is', null);
+    // One category's: the category index (migration 039) reads them newest first.
+    if (category !== undefined) query = query.where('category', '=', category);
     if (after && !after.lowStock) query = query.where('id', '<', after.id);
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
   let query = lowStockTools(db).select(TOOL_COLUMNS);
+  if (category !== undefined) query = query.where('category', '=', category);
   if (after?.lowStock) {
     query = query.where((eb) => eb(eb.refTuple('available', 'id'), '>', eb.tuple(after.available, after.id)));
   }

@@ -561,7 +561,7 @@ export async function listManagedTools(deps: CatalogReadDeps, query: ManagedTool
   const lowStock = query.lowStock === 'true';
   const after = query.cursor === undefined ? undefined : decodeManagedCursor(query.cursor, lowStock);
   const [rows, lowStockCount] = await Promise.all([
-    findManagedToolsPage(deps.db, { lowStock, after, limit: query.limit + 1 }),
+    findManagedToolsPage(deps.db, { lowStock, category: query.category, after, limit: query.limit + 1 }),
     countLowStockTools(deps.db),
   ]);
   const page = pageOf(rows, query.limit, toManagedTool, (tool): number | string => (lowStock ? `${tool.available}.${tool.id}` : tool.id));
@@ -575,7 +575,7 @@ export async function listManagedTools(deps: CatalogReadDeps, query: ManagedTool
  */
 async function searchManagedTools(deps: CatalogReadDeps, q: string, query: ManagedToolsQuery): Promise<ManagedToolPage> {
   const [found, lowStockCount] = await Promise.all([
-    listTools(deps, { q, limit: query.limit, cursor: query.cursor }),
+    listTools(deps, { q, category: query.category, limit: query.limit, cursor: query.cursor }),
     countLowStockTools(deps.db),
   ]);
   const read = await findLiveToolsByIds(

@@ -9,7 +9,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 import { useTypedSearch } from '../../lib/use-typed-search.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
-import { useCatalog, useCategories } from '../../features/catalog/api/get-catalog.ts';
+import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
+import { CategorySelect } from '../../features/catalog/components/category-select.tsx';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import {
@@ -219,7 +220,7 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
         </button>
       </form>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        <CategorySelect params={params} apply={apply} />
+        <CategorySelect value={params.category} onChange={(category) => apply({ category })} />
         <label className="flex cursor-pointer items-center gap-2 py-2">
           <input
             type="checkbox"
@@ -248,31 +249,6 @@ function CatalogControls({ params, apply }: { params: CatalogParams; apply: Appl
         </label>
       </div>
     </div>
-  );
-}
-
-/** One category's tools, or every category's; a category a link names that the store no longer has stays shown. */
-function CategorySelect({ params, apply }: { params: CatalogParams; apply: Apply }) {
-  const categories = useCategories().data?.items ?? [];
-  const current = params.category;
-  const listed = current === undefined || categories.some((c) => c.name === current);
-  return (
-    <label className="flex w-full flex-col gap-1 text-sm sm:w-auto">
-      <span className="font-medium">Category</span>
-      <select
-        className="select select-bordered select-sm w-full sm:w-48"
-        value={current ?? ''}
-        onChange={(event) => apply({ category: event.target.value || undefined })}
-      >
-        <option value="">All categories</option>
-        {categories.map((category) => (
-          <option key={category.name} value={category.name}>
-            {category.name} ({formatCount(category.tools)})
-          </option>
-        ))}
-        {!listed && <option value={current}>{current}</option>}
-      </select>
-    </label>
   );
 }
 

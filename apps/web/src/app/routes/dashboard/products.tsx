@@ -14,6 +14,7 @@ import { ProductsTable } from '../../../features/products/components/products-ta
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import type { ApplySearch } from '../../../lib/use-typed-search.ts';
 import { ListSearch } from '../../../components/ui/list-search.tsx';
+import { CategorySelect } from '../../../features/catalog/components/category-select.tsx';
 
 /** The two views of the list, as tabs. */
 function ViewTabs({
@@ -59,7 +60,8 @@ export default function ManageProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const view: ProductsView = q === '' && searchParams.get('view') === 'low' ? 'low' : 'all';
-  const tools = useAdminTools(view, q);
+  const category = searchParams.get('category') || undefined;
+  const tools = useAdminTools(view, q, category);
   const remove = useDeleteTool();
   const [deleting, setDeleting] = useState<ManagedTool | null>(null);
   const [editing, setEditing] = useState<ManagedTool | null>(null);
@@ -71,6 +73,12 @@ export default function ManageProductsPage() {
     params.delete('q');
     if (next === 'low') params.set('view', 'low');
     else params.delete('view');
+    setSearchParams(params);
+  };
+  const showCategory = (next: string | undefined) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === undefined) params.delete('category');
+    else params.set('category', next);
     setSearchParams(params);
   };
   const search: ApplySearch = (words, { replace }) => {
@@ -120,13 +128,17 @@ export default function ManageProductsPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ViewTabs view={view} lowStockCount={lowStockCount} onChange={showView} />
-        <ListSearch q={q} onApply={search} label="Search products" placeholder="Search by name or SKU" maxLength={MAX_SEARCH_LENGTH} />
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+          <CategorySelect value={category} onChange={showCategory} className="sm:w-44" labelHidden />
+          <ListSearch q={q} onApply={search} label="Search products" placeholder="Search by name or SKU" maxLength={MAX_SEARCH_LENGTH} />
+        </div>
       </div>
       <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 empty:hidden">
         {q !== '' && firstPage?.total !== undefined && (
           <p className="text-sm text-base-content/70" role="status">
             {firstPage.totalIsLowerBound ? `More than ${formatCount(firstPage.total)}` : formatCount(firstPage.total)}{' '}
-            {firstPage.total === 1 && !firstPage.totalIsLowerBound ? 'product matches' : 'products match'} “{q}”, best match first.
+            {firstPage.total === 1 && !firstPage.totalIsLowerBound ? 'product matches' : 'products match'} “{q}”
+            {category !== undefined && ` in ${category}`}, best match first.
           </p>
         )}
         {view === 'low' && (
@@ -167,8 +179,16 @@ export default function ManageProductsPage() {
         </div>
       ) : items.length === 0 && view === 'low' ? (
         <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
-          No tool is at or under its low-stock alert. Set an alert in a tool's Edit to see it here when it runs low.
+          No tool{category !== undefined && ` in ${category}`} is at or under its low-stock alert. Set an alert in a tool's Edit to see it
+          here when it runs low.
         </p>
+      ) : items.length === 0 && category !== undefined ? (
+        <div className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
+          <p>No product is in {category}.</p>
+          <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => showCategory(undefined)}>
+            Show all categories
+          </button>
+        </div>
       ) : items.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70">
           No products yet.{' '}
