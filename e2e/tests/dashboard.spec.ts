@@ -62,6 +62,13 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole('img', { name: /^Top \d+ tools by revenue$/ })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Orders placed in the range, by status' })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Unpaid orders by age' })).toBeVisible();
+      // The demo tools have categories: the month's revenue by category, most first.
+      const byCategory = page.getByRole('img', { name: 'Revenue by category' });
+      await expect(byCategory).toBeVisible();
+      const leading = month.byCategory[0];
+      expect(leading?.category).toBeTruthy();
+      const prefix = `${leading?.category}: ${formatCents(leading?.revenueCents ?? 0)}`;
+      await expect(byCategory).toHaveAccessibleDescription(new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       for (const chart of await page.locator('[data-testid="sales-dashboard"] svg[role="img"]').all()) {
         expect(await chart.evaluate((svg) => svg.querySelector(':scope > title')?.textContent?.length ?? 0)).toBeGreaterThan(0);
         const box = await chart.boundingBox();

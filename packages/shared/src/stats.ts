@@ -82,6 +82,11 @@ export const statsSchema = z.object({
   topTools: z.array(
     z.object({ toolId: z.number().int(), name: z.string(), sku: z.string(), quantity: count, revenueCents: cents, orders: count }),
   ),
+  /**
+   * The lines of orders paid in the range by the category their tools are in now (null: none),
+   * the TOP_CATEGORIES that brought the most revenue, most first.
+   */
+  byCategory: z.array(z.object({ category: z.string().nullable(), quantity: count, revenueCents: cents, orders: count })),
   /** Unpaid orders now, by how long ago they were placed (not limited to the range). */
   unpaidByAge: z.object({ underOneDay: ageBucket, oneToThreeDays: ageBucket, overThreeDays: ageBucket }),
   /** Live tools whose stock is at or under their low-stock threshold now. */
@@ -93,3 +98,5 @@ export type Stats = z.infer<typeof statsSchema>;
 
 /** How many tools the top list holds. */
 export const TOP_TOOLS = 10;
+/** How many categories the revenue by category holds. */
+export const TOP_CATEGORIES = 10;

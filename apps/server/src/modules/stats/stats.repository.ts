@@ -114,6 +114,42 @@ export async function findTopTools(
   }));
 }
 
+/**
+ * The lines of orders paid in the range by the category their tools are in now (null: none):
+ * pieces, revenue and orders, most revenue first (then by name), at most `limit` categories.
+ */
+export async function findRevenueByCategory(
+  db: Db,
+  range: TimeRange,
+  limit: number,
+): Promise<Array<{ category: string | null; quantity: number; revenueCents: number; orders: number }>> {
+  const revenue = sql<number | string>`sum(cast(l.quantity as bigint) * l.unit_price_cents)`;
+  const rows = await db
+    .selectFrom('order_line as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('tool as t', 't.id', 'l.tool_id')
+    .select([
+      't.category',
+      sql<number | string>`sum(l.quantity)`.as('quantity'),
+      revenue.as('revenue'),
+      sql<number | string>`count(distinct l.order_id)`.as('orders'),
+    ])
+    .where('o.status', 'in', PAID_STATUSES)
+    .where('o.paid_at', '>=', range.start)
+    .where('o.paid_at', '<', range.end)
+    .groupBy('t.category')
+    .orderBy(revenue, 'desc')
+    .orderBy(sql`coalesce(t.category, '')`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    category: row.category,
+    quantity: Number(row.quantity),
+    revenueCents: Number(row.revenue),
+    orders: Number(row.orders),
+  }));
+}
+
 type AgeBucket = { orders: number; totalCents: number };
 
 /**

@@ -1,10 +1,11 @@
 import { orderStatuses } from '@toolsify/shared/orders';
-import { addDays, dayOf, daysIn, statsRangeOf, TOP_TOOLS, type Stats, type StatsQuery } from '@toolsify/shared/stats';
+import { addDays, dayOf, daysIn, statsRangeOf, TOP_CATEGORIES, TOP_TOOLS, type Stats, type StatsQuery } from '@toolsify/shared/stats';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { countLowStockTools } from '../tools/tools.repository.ts';
 import {
   countOrdersByStatus,
   countUnpaidByAge,
+  findRevenueByCategory,
   findRevenueByDay,
   findRevenueTotals,
   findTopTools,
@@ -15,7 +16,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The admin's sales dashboard for a range of UTC days: revenue by the day orders were paid,
- * orders placed by status, average order value and the top tools of the range; unpaid orders
+ * orders placed by status, average order value, the top tools and the revenue by category of the range; unpaid orders
  * by age and the low-stock count as they are now. Every figure comes from the database; the
  * reads share one snapshot (a read-only repeatable-read transaction on PostgreSQL, one read
  * transaction on SQLite), so the figures agree with each other.
@@ -36,6 +37,7 @@ export async function salesStats(deps: Pick<ServiceDeps, 'db' | 'dialect'>, quer
       byDay: await findRevenueByDay(trx, deps.dialect, range),
       byStatus: await countOrdersByStatus(trx, range),
       topTools: await findTopTools(trx, range, TOP_TOOLS),
+      byCategory: await findRevenueByCategory(trx, range, TOP_CATEGORIES),
       unpaidByAge: await countUnpaidByAge(trx, cutoffs),
       lowStockTools: await countLowStockTools(trx),
     }));
@@ -55,6 +57,7 @@ export async function salesStats(deps: Pick<ServiceDeps, 'db' | 'dialect'>, quer
     revenue: { ...figures.totals, byDay },
     ordersByStatus,
     topTools: figures.topTools,
+    byCategory: figures.byCategory,
     unpaidByAge: figures.unpaidByAge,
     lowStockTools: figures.lowStockTools,
     generatedAt: now.toISOString(),

@@ -105,6 +105,7 @@ describe('GET /api/stats', () => {
       saw: await tool('Saw', 2_500, 51, 50), // one above: not low
       hammer: await tool('Hammer', 300, 10), // no threshold: never low
     };
+    await app.db.updateTable('tool').set({ category: 'Power tools' }).where('id', 'in', [tools.drill, tools.saw]).execute();
     await tool('Empty vise', 7_000, 0, 0); // at a threshold of 0: low
     const deleted = await tool('Gone wrench', 1_100, 0, 10);
     await app.db.updateTable('tool').set({ deleted_at: new Date().toISOString() }).where('id', '=', deleted).execute();
@@ -173,6 +174,11 @@ describe('GET /api/stats', () => {
       { toolId: tools.saw, name: 'Saw', sku: 'ST-2', quantity: 2, revenueCents: 5_000, orders: 1 },
       { toolId: tools.drill, name: 'Drill', sku: 'ST-1', quantity: 4, revenueCents: 3_950, orders: 2 },
     ]);
+    // By the category the tools are in now: the drill's and the saw's, then the hammer's none.
+    expect(body.byCategory).toEqual([
+      { category: 'Power tools', quantity: 6, revenueCents: 8_950, orders: 3 },
+      { category: null, quantity: 17, revenueCents: 5_100, orders: 2 },
+    ]);
     // Unpaid now: 2 h; 25 h and 47 h; 96 h and O6 (placed in 2025, 600 cents).
     expect(body.unpaidByAge).toEqual({
       underOneDay: { orders: 1, totalCents: 1_000 },
@@ -202,6 +208,7 @@ describe('GET /api/stats', () => {
     });
     expect(empty.ordersByStatus).toEqual({ unpaid: 0, paid: 0, shipped: 0, cancelled: 0 });
     expect(empty.topTools).toEqual([]);
+    expect(empty.byCategory).toEqual([]);
   });
 
   it('names a tool as it is named now, and lists at most 10 tools, most revenue first, ties by id', async () => {
@@ -209,6 +216,7 @@ describe('GET /api/stats', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const id = await tool(`Top ${i}`, 100, 10);
+      await app.db.updateTable('tool').set({ category: `Category ${String(i).padStart(2, '0')}` }).where('id', '=', id).execute();
       ids.push(id);
       // Tools 0 and 1 tie at 1,000; then 900, 800...
       const cents = i < 2 ? 1_000 : 1_000 - (i - 1) * 100 + 50;
@@ -219,6 +227,8 @@ describe('GET /api/stats', () => {
     expect(body.topTools).toHaveLength(10);
     expect(body.topTools.map((t) => t.toolId)).toEqual(ids.slice(0, 10));
     expect(body.topTools.map((t) => t.revenueCents)).toEqual([1_000, 1_000, 950, 850, 750, 650, 550, 450, 350, 250]);
+    // As many categories, each its tool's: the 10 first, ties by name.
+    expect(body.byCategory.map((c) => c.category)).toEqual(Array.from({ length: 10 }, (_, i) => `Category 0${i}`));
 
     const march = (await stats('?from=2025-03-01&to=2025-03-07')).json() as Stats;
     expect(march.topTools.find((t) => t.toolId === tools.drill)?.name).toBe('Drill Pro');

@@ -166,6 +166,58 @@ function TopTools({ stats }: { stats: Stats }) {
   );
 }
 
+/** What the dashboard calls the tools in no category. */
+const NO_CATEGORY = 'No category';
+
+function RevenueByCategory({ stats }: { stats: Stats }) {
+  if (stats.byCategory.length === 0)
+    return <p className="py-6 text-center text-sm text-base-content/60">No tool was paid for in this range.</p>;
+  const items: BarItem[] = stats.byCategory.map((row) => ({
+    key: row.category ?? '',
+    label: row.category ?? NO_CATEGORY,
+    value: row.revenueCents,
+    valueLabel: formatCents(row.revenueCents),
+    tone: row.category === null ? 'muted' : 'accent',
+  }));
+  return (
+    <BarListChart
+      title="Revenue by category"
+      description={items.map((item) => `${item.label}: ${item.valueLabel}`).join('; ')}
+      items={items}
+      table={
+        <ChartTable summary="Revenue by category as a table" caption="Revenue by category">
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col" className="text-right">
+                Pieces
+              </th>
+              <th scope="col" className="text-right">
+                Orders
+              </th>
+              <th scope="col" className="text-right">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.byCategory.map((row) => (
+              <tr key={row.category ?? ''}>
+                <th scope="row" className="font-normal">
+                  {row.category ?? NO_CATEGORY}
+                </th>
+                <td className="text-right tabular-nums">{formatCount(row.quantity)}</td>
+                <td className="text-right tabular-nums">{formatCount(row.orders)}</td>
+                <td className="text-right tabular-nums">{formatCents(row.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ChartTable>
+      }
+    />
+  );
+}
+
 function OrdersByStatus({ stats }: { stats: Stats }) {
   const items: BarItem[] = statusRows.map((row) => ({
     key: row.status,
@@ -253,8 +305,8 @@ function UnpaidByAge({ stats }: { stats: Stats }) {
 
 /**
  * The admin's sales overview at the top of the dashboard: the range (held in the URL), the
- * headline figures, revenue per day, the top tools, orders by status and unpaid orders by
- * age. Its own chunk: only an admin's dashboard index loads it.
+ * headline figures, revenue per day, the top tools, revenue by category, orders by status and
+ * unpaid orders by age. Its own chunk: only an admin's dashboard index loads it.
  */
 export default function SalesDashboard() {
   const [searchParams] = useSearchParams();
@@ -306,9 +358,18 @@ export default function SalesDashboard() {
             <RevenueChart days={data.revenue.byDay} />
           </Panel>
           <div className="grid gap-5 xl:grid-cols-2">
-            <Panel id="top-tools-heading" title="Top 10 tools by revenue" lead="From the lines of orders paid in the range.">
-              <TopTools stats={data} />
-            </Panel>
+            <div className="flex min-w-0 flex-col gap-5">
+              <Panel id="top-tools-heading" title="Top 10 tools by revenue" lead="From the lines of orders paid in the range.">
+                <TopTools stats={data} />
+              </Panel>
+              <Panel
+                id="categories-heading"
+                title="Revenue by category"
+                lead="The same lines, by the category each tool is in now (the 10 that brought the most)."
+              >
+                <RevenueByCategory stats={data} />
+              </Panel>
+            </div>
             <div className="flex min-w-0 flex-col gap-5">
               <Panel id="status-heading" title="Orders by status" lead="Orders placed in the range, by their status now.">
                 <OrdersByStatus stats={data} />
