@@ -101,8 +101,11 @@ test.describe('products in bulk', () => {
     // Nothing was written by the dry run.
     expect(((await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
 
-    await page.getByRole('button', { name: 'Import 2 products' }).click();
+    // A double click imports once: the summary is the import's, not a second run's "nothing changed".
+    await page.getByRole('button', { name: 'Import 2 products' }).dblclick();
     await expect(page.getByRole('heading', { name: 'Import done' })).toBeVisible();
+    await expect(page.getByText('Imported: 1 new, 1 updated.')).toBeVisible();
+    await expect(page.getByText('Imported: 0 new, 0 updated.')).toHaveCount(0);
     const after = (await (await page.request.get(`/api/tools/${tool.id}`)).json()) as Tool;
     expect(after).toMatchObject({ available: 55, priceCents: 11900, priceBreaks: [{ minQuantity: 10, unitPriceCents: 10900 }] });
     await screenshots(page, 'products-import-done');

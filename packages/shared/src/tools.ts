@@ -31,9 +31,20 @@ export const toolSchema = z.object({
 });
 export type Tool = z.infer<typeof toolSchema>;
 
-/** A category as typed: spaces trimmed and runs of them made one; empty is none (null). */
+/** Text without its invisible format characters (zero-width spaces and joiners, direction marks, soft hyphens). */
+export function withoutInvisible(text: string): string {
+  return text.replace(/\p{Cf}/gu, '');
+}
+
+/**
+ * A category as typed: in one Unicode form (an accent typed apart is the accented letter, so
+ * "Sciés" is one category however it was typed), invisible characters left out, spaces trimmed
+ * and runs of them made one; empty is none (null).
+ */
 export function normalizedCategory(value: string | null | undefined): string | null {
-  const text = (value ?? '').trim().replace(/\s+/g, ' ');
+  const text = withoutInvisible((value ?? '').normalize('NFC'))
+    .trim()
+    .replace(/\s+/g, ' ');
   return text === '' ? null : text;
 }
 
@@ -72,7 +83,8 @@ const categoryName = z
   .string()
   .trim()
   .min(1, 'category cannot be empty')
-  .max(MAX_CATEGORY_LENGTH, `category must be ${MAX_CATEGORY_LENGTH} characters or shorter`);
+  .max(MAX_CATEGORY_LENGTH, `category must be ${MAX_CATEGORY_LENGTH} characters or shorter`)
+  .transform((name) => name.normalize('NFC'));
 
 /** `PATCH` and `DELETE /api/tools/categories/:name`: the category, as the catalog lists it (any case). */
 export const categoryParamsSchema = z.strictObject({ name: categoryName });
@@ -173,7 +185,13 @@ export const imageRefSchema = z
     message: 'Image must be an uploaded file or an https:// URL',
   });
 
-const nameField = z.string({ error: 'Name is Required' }).trim().min(1, 'Name is Required').max(120, 'Must be 120 characters or shorter');
+const nameField = z
+  .string({ error: 'Name is Required' })
+  .trim()
+  .min(1, 'Name is Required')
+  // Only invisible characters (a zero-width space) is no name either.
+  .refine((name) => withoutInvisible(name).trim() !== '', 'Name is Required')
+  .max(120, 'Must be 120 characters or shorter');
 
 const descriptionField = z
   .string({ error: 'Description is Required' })

@@ -148,7 +148,7 @@ export async function listTools(deps: CatalogReadDeps, query: ToolListQuery): Pr
     inStock: query.inStock === 'true',
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
-    category: query.category,
+    category: await categoryAsListed(deps, query.category),
   };
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
   if (after !== undefined) return readCatalogPage(deps, filter, sort, after, query.limit);
@@ -374,6 +374,13 @@ export async function listCategories(deps: Pick<ServiceDeps, 'db' | 'catalogCach
 
 const CATEGORIES_KEY = 'tools:categories';
 
+/** A category a request names, as the catalog spells it (in any case: "hand tools" is Hand tools); one it does not have, as asked. */
+async function categoryAsListed(deps: Pick<ServiceDeps, 'db' | 'catalogCache'>, category: string | undefined): Promise<string | undefined> {
+  if (category === undefined) return undefined;
+  const key = category.toLocaleLowerCase('en-US');
+  return (await listCategories(deps)).items.find((listed) => listed.name.toLocaleLowerCase('en-US') === key)?.name ?? category;
+}
+
 /**
  * An admin's rename of a category (`PATCH /api/tools/categories/:name`), or its removal (`DELETE`,
  * or a rename to nothing): every live tool of it moves, in one transaction, each in the audit log
@@ -561,7 +568,7 @@ export async function listManagedTools(deps: CatalogReadDeps, query: ManagedTool
   const lowStock = query.lowStock === 'true';
   const after = query.cursor === undefined ? undefined : decodeManagedCursor(query.cursor, lowStock);
   const [rows, lowStockCount] = await Promise.all([
-    findManagedToolsPage(deps.db, { lowStock, category: query.category, after, limit: query.limit + 1 }),
+    findManagedToolsPage(deps.db, { lowStock, category: await categoryAsListed(deps, query.category), after, limit: query.limit + 1 }),
     countLowStockTools(deps.db),
   ]);
   const page = pageOf(rows, query.limit, toManagedTool, (tool): number | string => (lowStock ? `${tool.available}.${tool.id}` : tool.id));

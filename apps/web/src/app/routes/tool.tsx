@@ -45,12 +45,18 @@ export default function ToolPage() {
             <Link href="/tools">Tools</Link>
           </li>
           {tool.data.category && (
-            <li>
-              <Link href={`/tools?${new URLSearchParams({ category: tool.data.category }).toString()}`}>{tool.data.category}</Link>
+            <li className="min-w-0">
+              <Link
+                href={`/tools?${new URLSearchParams({ category: tool.data.category }).toString()}`}
+                className="block max-w-[8rem] truncate sm:max-w-xs"
+              >
+                {tool.data.category}
+              </Link>
             </li>
           )}
-          <li aria-current="page" className="max-w-[14rem] truncate sm:max-w-none">
-            {tool.data.name}
+          {/* A long name is cut on a phone (its heading says it whole). */}
+          <li aria-current="page" className="min-w-0">
+            <span className="block max-w-[11rem] truncate sm:max-w-md">{tool.data.name}</span>
           </li>
         </ul>
       </nav>

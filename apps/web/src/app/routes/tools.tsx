@@ -132,7 +132,9 @@ export default function ToolsPage() {
               </p>
             )}
             <p className="text-sm text-base-content/70">
-              Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.
+              {hasSearchWords(params)
+                ? 'Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.'
+                : 'Widen the price range, show the tools out of stock too, or choose another category.'}
             </p>
             {isFiltered(params) && (
               <button type="button" className="btn btn-primary btn-sm" onClick={clearFilters}>

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { formatCount } from '@toolsify/shared/money';
-import { MAX_CATEGORY_LENGTH } from '@toolsify/shared/search';
 import { categoryField, type ToolCategories } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -18,6 +18,7 @@ const productCount = (n: number) => (n === 1 ? '1 product' : `${formatCount(n)} 
 /** A category's row while it is renamed: its new name, checked as the server checks it, saved on Enter. */
 function RenameForm({ category, onDone }: { category: Category; onDone: (name: string) => void }) {
   const change = useChangeCategory();
+  const oneAtATime = useOneAtATime();
   const [name, setName] = useState(category.name);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -31,20 +32,21 @@ function RenameForm({ category, onDone }: { category: Category; onDone: (name: s
     const parsed = categoryField.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the name.');
     if (parsed.data === null) return setError('Type the new name. To leave its products in no category, use Remove.');
-    change.mutate(
-      { from: category.name, to: parsed.data },
-      {
-        onSuccess: (done) => {
-          toast.success(
-            done.name === category.name
-              ? `${category.name} is unchanged.`
-              : `${category.name} is now ${done.name ?? 'none'}: ${productCount(done.tools)}.`,
-          );
-          onDone(done.name ?? category.name);
-        },
-        onError: (failure) => setError(failure instanceof ApiError ? (failure.fields.name ?? failure.message) : failure.message),
-      },
-    );
+    const to = parsed.data;
+    // A double click on Save renames once (the second would find the category gone).
+    oneAtATime(async () => {
+      try {
+        const done = await change.mutateAsync({ from: category.name, to });
+        toast.success(
+          done.name === category.name
+            ? `${category.name} is unchanged.`
+            : `${category.name} is now ${done.name ?? 'none'}: ${productCount(done.tools)}.`,
+        );
+        onDone(done.name ?? category.name);
+      } catch (failure) {
+        setError(failure instanceof ApiError ? (failure.fields.name ?? failure.message) : String(failure));
+      }
+    });
   };
 
   return (
@@ -57,7 +59,6 @@ function RenameForm({ category, onDone }: { category: Category; onDone: (name: s
           id={inputId}
           className={`input input-bordered input-sm w-full sm:w-auto sm:flex-1 ${error ? 'input-error' : ''}`}
           value={name}
-          maxLength={MAX_CATEGORY_LENGTH}
           autoComplete="off"
           ref={input}
           aria-invalid={error !== null}
@@ -216,7 +217,8 @@ export default function CategoriesPage() {
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
       >
-        {removing && `Its ${productCount(removing.tools)} stay in the catalog, in no category. Buyers can no longer browse by it.`}
+        {removing &&
+          `${removing.tools === 1 ? 'Its product stays' : `Its ${productCount(removing.tools)} stay`} in the catalog, in no category. Buyers can no longer browse by it.`}
       </ConfirmDialog>
     </section>
   );

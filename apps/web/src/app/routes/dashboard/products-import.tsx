@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, toolCsvColumns, type ImportResult, type ImportRowResult } from '@toolsify/shared/tools-bulk';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { importProducts, PRODUCTS_EXPORT_URL, useImportProducts } from '../../../features/products/api/tools-bulk.ts';
 import { formatCount } from '@toolsify/shared/money';
@@ -256,15 +257,19 @@ export default function ImportProductsPage() {
     }
   };
 
+  const oneAtATime = useOneAtATime();
   const confirm = () => {
     if (!file) return;
-    runImport.mutate(file, {
-      onSuccess: (result) => {
+    // A double click imports once (the second would find every row unchanged and say so).
+    oneAtATime(async () => {
+      try {
+        const result = await runImport.mutateAsync(file);
         setDone(result);
         setDryRun(null);
         toast.success(`Imported: ${result.created} new, ${result.updated} updated.`);
-      },
-      onError: (error) => setProblem(error.message),
+      } catch (error) {
+        setProblem(error instanceof Error ? error.message : String(error));
+      }
     });
   };
 

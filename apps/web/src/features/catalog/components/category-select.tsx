@@ -19,13 +19,16 @@ export function CategorySelect({
   labelHidden?: boolean;
 }) {
   const categories = useCategories().data?.items ?? [];
-  const listed = value === undefined || categories.some((c) => c.name === value);
+  // A category in another case is that one (the server lists its tools so).
+  const key = value?.toLocaleLowerCase('en-US');
+  const selected = categories.find((c) => c.name.toLocaleLowerCase('en-US') === key)?.name ?? value;
+  const listed = selected === undefined || categories.some((c) => c.name === selected);
   return (
     <label className="flex w-full flex-col gap-1 text-sm sm:w-auto">
       <span className={labelHidden ? 'sr-only' : 'font-medium'}>Category</span>
       <select
         className={`select select-bordered select-sm w-full ${className}`}
-        value={value ?? ''}
+        value={selected ?? ''}
         onChange={(event) => onChange(event.target.value || undefined)}
       >
         <option value="">All categories</option>
@@ -34,7 +37,7 @@ export function CategorySelect({
             {category.name} ({formatCount(category.tools)})
           </option>
         ))}
-        {!listed && <option value={value}>{value}</option>}
+        {!listed && <option value={selected}>{selected}</option>}
       </select>
     </label>
   );

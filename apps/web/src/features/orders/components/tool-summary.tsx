@@ -16,7 +16,7 @@ export function ToolSummary({ tool, children }: { tool: Tool; children?: ReactNo
         <img src={tool.img} alt={tool.name} className="aspect-[4/3] w-full object-contain p-6 md:aspect-square" width={480} height={480} />
       </figure>
       <div className="card-body gap-3">
-        <h1 id="tool-name" className="card-title text-2xl font-bold text-primary sm:text-3xl">
+        <h1 id="tool-name" className="card-title min-w-0 text-2xl font-bold text-primary [overflow-wrap:anywhere] sm:text-3xl">
           {tool.name}
         </h1>
         <p className="flex-none text-2xl font-semibold">

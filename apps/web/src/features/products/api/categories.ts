@@ -20,8 +20,9 @@ export function useChangeCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeCategory,
-    // The categories, the catalog and Manage Products all show the products' categories.
-    onSuccess: () =>
+    // The categories, the catalog and Manage Products all show the products' categories; after a
+    // failure too (another admin's rename may be why: the list shows it then).
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
         queryClient.invalidateQueries({ queryKey: adminQueryKeys.managedTools }),

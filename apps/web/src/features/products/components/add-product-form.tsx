@@ -83,8 +83,9 @@ export function AddProductForm() {
         setImageKey((k) => k + 1);
       },
       onError: (error) => {
-        toast.error(error.message);
-        setToolFieldErrors(error, FIELD_OF, setError);
+        // Each refusal is said under its field; the toast names them once, not as the API's "sku: ...".
+        const underFields = setToolFieldErrors(error, FIELD_OF, setError);
+        toast.error(underFields ? 'The product was not added: see the highlighted fields.' : error.message);
       },
     }),
   );

@@ -1,5 +1,4 @@
 import { useFormContext } from 'react-hook-form';
-import { MAX_CATEGORY_LENGTH } from '@toolsify/shared/search';
 import { InputField } from '../../../components/ui/form-field.tsx';
 import { useCategories } from '../../catalog/api/get-catalog.ts';
 
@@ -27,7 +26,6 @@ export function CategoryField({ idPrefix, className = '' }: { idPrefix: string; 
         error={errors.category?.message}
         fieldClassName={className}
         list={listId}
-        maxLength={MAX_CATEGORY_LENGTH}
         autoComplete="off"
         placeholder="Power tools"
         {...register('category', { setValueAs: optionalText })}

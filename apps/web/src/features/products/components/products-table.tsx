@@ -39,7 +39,7 @@ function Alert({ tool }: { tool: ManagedTool }) {
 function Category({ tool }: { tool: ManagedTool }) {
   return (
     tool.category !== null && (
-      <p className="text-xs text-base-content/60">
+      <p className="text-xs text-base-content/60 [overflow-wrap:anywhere]">
         <span className="sr-only">Category: </span>
         {tool.category}
       </p>
@@ -88,7 +88,7 @@ export function ProductsTable({ tools, onEdit, onDelete }: ProductsTableProps) {
             <div className="card-body gap-3 p-4">
               <div className="flex items-center gap-3">
                 <Thumb tool={tool} size={56} />
-                <div>
+                <div className="min-w-0 [overflow-wrap:anywhere]">
                   <p className="font-semibold leading-snug">{tool.name}</p>
                   <p className="font-mono text-xs text-base-content/70">
                     <span className="sr-only">SKU </span>
