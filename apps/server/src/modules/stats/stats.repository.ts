@@ -73,45 +73,49 @@ export async function countOrdersByStatus(db: Db, range: TimeRange): Promise<Arr
   return rows.map((row) => ({ status: row.status, orders: Number(row.orders) }));
 }
 
+/** The lines of the orders paid in the range, with their tools. */
+function paidLines(db: Db, range: TimeRange) {
+  return db
+    .selectFrom('order_line as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('tool as t', 't.id', 'l.tool_id')
+    .where('o.status', 'in', PAID_STATUSES)
+    .where('o.paid_at', '>=', range.start)
+    .where('o.paid_at', '<', range.end);
+}
+
+/** A group of lines' revenue, each line at the unit price it was charged. */
+const lineRevenue = sql<number | string>`sum(cast(l.quantity as bigint) * l.unit_price_cents)`;
+/** A group of lines' pieces, revenue and orders. */
+const lineFigures = [
+  sql<number | string>`sum(l.quantity)`.as('quantity'),
+  lineRevenue.as('revenue'),
+  sql<number | string>`count(distinct l.order_id)`.as('orders'),
+] as const;
+const figuresOf = (row: { quantity: number | string; revenue: number | string; orders: number | string }) => ({
+  quantity: Number(row.quantity),
+  revenueCents: Number(row.revenue),
+  orders: Number(row.orders),
+});
+
 /**
  * The tools whose lines in orders paid in the range brought the most revenue: pieces sold,
- * revenue (each line at the unit price it was charged) and how many orders, most revenue first
- * (then the tool id). Named as the tool is named now (a deleted tool keeps its row).
+ * revenue and how many orders, most revenue first (then the tool id). Named as the tool is named
+ * now (a deleted tool keeps its row).
  */
 export async function findTopTools(
   db: Db,
   range: TimeRange,
   limit: number,
 ): Promise<Array<{ toolId: number; name: string; sku: string; quantity: number; revenueCents: number; orders: number }>> {
-  const revenue = sql<number | string>`sum(cast(l.quantity as bigint) * l.unit_price_cents)`;
-  const rows = await db
-    .selectFrom('order_line as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('tool as t', 't.id', 'l.tool_id')
-    .select([
-      'l.tool_id',
-      't.name',
-      't.sku',
-      sql<number | string>`sum(l.quantity)`.as('quantity'),
-      revenue.as('revenue'),
-      sql<number | string>`count(distinct l.order_id)`.as('orders'),
-    ])
-    .where('o.status', 'in', PAID_STATUSES)
-    .where('o.paid_at', '>=', range.start)
-    .where('o.paid_at', '<', range.end)
+  const rows = await paidLines(db, range)
+    .select(['l.tool_id', 't.name', 't.sku', ...lineFigures])
     .groupBy(['l.tool_id', 't.name', 't.sku'])
-    .orderBy(revenue, 'desc')
+    .orderBy(lineRevenue, 'desc')
     .orderBy('l.tool_id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    toolId: row.tool_id,
-    name: row.name,
-    sku: row.sku,
-    quantity: Number(row.quantity),
-    revenueCents: Number(row.revenue),
-    orders: Number(row.orders),
-  }));
+  return rows.map((row) => ({ toolId: row.tool_id, name: row.name, sku: row.sku, ...figuresOf(row) }));
 }
 
 /**
@@ -123,31 +127,14 @@ export async function findRevenueByCategory(
   range: TimeRange,
   limit: number,
 ): Promise<Array<{ category: string | null; quantity: number; revenueCents: number; orders: number }>> {
-  const revenue = sql<number | string>`sum(cast(l.quantity as bigint) * l.unit_price_cents)`;
-  const rows = await db
-    .selectFrom('order_line as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('tool as t', 't.id', 'l.tool_id')
-    .select([
-      't.category',
-      sql<number | string>`sum(l.quantity)`.as('quantity'),
-      revenue.as('revenue'),
-      sql<number | string>`count(distinct l.order_id)`.as('orders'),
-    ])
-    .where('o.status', 'in', PAID_STATUSES)
-    .where('o.paid_at', '>=', range.start)
-    .where('o.paid_at', '<', range.end)
+  const rows = await paidLines(db, range)
+    .select(['t.category', ...lineFigures])
     .groupBy('t.category')
-    .orderBy(revenue, 'desc')
+    .orderBy(lineRevenue, 'desc')
     .orderBy(sql`coalesce(t.category, '')`)
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    category: row.category,
-    quantity: Number(row.quantity),
-    revenueCents: Number(row.revenue),
-    orders: Number(row.orders),
-  }));
+  return rows.map((row) => ({ category: row.category, ...figuresOf(row) }));
 }
 
 type AgeBucket = { orders: number; totalCents: number };

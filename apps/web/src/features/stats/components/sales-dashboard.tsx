@@ -114,6 +114,34 @@ function Figures({ stats }: { stats: Stats }) {
   );
 }
 
+/** The figures of a group of order lines, as the two tables of lines show them: their column heads. */
+function LineFigureHeads() {
+  return (
+    <>
+      <th scope="col" className="text-right">
+        Pieces
+      </th>
+      <th scope="col" className="text-right">
+        Orders
+      </th>
+      <th scope="col" className="text-right">
+        Revenue
+      </th>
+    </>
+  );
+}
+
+/** Pieces, orders and revenue of a group of order lines, as table cells. */
+function LineFigureCells({ figures }: { figures: { quantity: number; orders: number; revenueCents: number } }) {
+  return (
+    <>
+      <td className="text-right tabular-nums">{formatCount(figures.quantity)}</td>
+      <td className="text-right tabular-nums">{formatCount(figures.orders)}</td>
+      <td className="text-right tabular-nums">{formatCents(figures.revenueCents)}</td>
+    </>
+  );
+}
+
 function TopTools({ stats }: { stats: Stats }) {
   if (stats.topTools.length === 0)
     return <p className="py-6 text-center text-sm text-base-content/60">No tool was paid for in this range.</p>;
@@ -136,15 +164,7 @@ function TopTools({ stats }: { stats: Stats }) {
             <tr>
               <th scope="col">Tool</th>
               <th scope="col">SKU</th>
-              <th scope="col" className="text-right">
-                Pieces
-              </th>
-              <th scope="col" className="text-right">
-                Orders
-              </th>
-              <th scope="col" className="text-right">
-                Revenue
-              </th>
+              <LineFigureHeads />
             </tr>
           </thead>
           <tbody>
@@ -154,9 +174,7 @@ function TopTools({ stats }: { stats: Stats }) {
                   {tool.name}
                 </th>
                 <td className="font-mono text-xs">{tool.sku}</td>
-                <td className="text-right tabular-nums">{formatCount(tool.quantity)}</td>
-                <td className="text-right tabular-nums">{formatCount(tool.orders)}</td>
-                <td className="text-right tabular-nums">{formatCents(tool.revenueCents)}</td>
+                <LineFigureCells figures={tool} />
               </tr>
             ))}
           </tbody>
@@ -189,15 +207,7 @@ function RevenueByCategory({ stats }: { stats: Stats }) {
           <thead>
             <tr>
               <th scope="col">Category</th>
-              <th scope="col" className="text-right">
-                Pieces
-              </th>
-              <th scope="col" className="text-right">
-                Orders
-              </th>
-              <th scope="col" className="text-right">
-                Revenue
-              </th>
+              <LineFigureHeads />
             </tr>
           </thead>
           <tbody>
@@ -206,9 +216,7 @@ function RevenueByCategory({ stats }: { stats: Stats }) {
                 <th scope="row" className="font-normal">
                   {row.category ?? NO_CATEGORY}
                 </th>
-                <td className="text-right tabular-nums">{formatCount(row.quantity)}</td>
-                <td className="text-right tabular-nums">{formatCount(row.orders)}</td>
-                <td className="text-right tabular-nums">{formatCents(row.revenueCents)}</td>
+                <LineFigureCells figures={row} />
               </tr>
             ))}
           </tbody>
