@@ -184,7 +184,10 @@ test('admin pages and dialogs', async ({ page }) => {
   await auditDialog(page, 'edit product dialog', page.getByRole('button', { name: /^Edit / }).first());
   await page.goto('/dashboard/products/categories');
   await auditDialog(page, 'remove category dialog', page.getByRole('button', { name: /^Remove / }).first());
-  await page.getByRole('button', { name: /^Rename / }).first().click();
+  await page
+    .getByRole('button', { name: /^Rename / })
+    .first()
+    .click();
   await audit(page, 'rename category form');
   await page.goto('/dashboard/add');
   await page

@@ -216,7 +216,11 @@ describe('GET /api/stats', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const id = await tool(`Top ${i}`, 100, 10);
-      await app.db.updateTable('tool').set({ category: `Category ${String(i).padStart(2, '0')}` }).where('id', '=', id).execute();
+      await app.db
+        .updateTable('tool')
+        .set({ category: `Category ${String(i).padStart(2, '0')}` })
+        .where('id', '=', id)
+        .execute();
       ids.push(id);
       // Tools 0 and 1 tie at 1,000; then 900, 800...
       const cents = i < 2 ? 1_000 : 1_000 - (i - 1) * 100 + 50;

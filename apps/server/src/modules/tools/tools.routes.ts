@@ -173,7 +173,8 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['tools'],
-        summary: 'Manage Products (admin): every live tool with its low-stock threshold, the Low stock view, or a search; each of one category (`category`)',
+        summary:
+          'Manage Products (admin): every live tool with its low-stock threshold, the Low stock view, or a search; each of one category (`category`)',
         description:
           'Newest first, or with `lowStock=true` only the tools whose stock is at or under their `lowStockThreshold`, ' +
           'the emptiest first, or with `q` the tools the catalog finds for those words (name, SKU or description, ' +
