@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePayOrder } from '../api/confirm-payment.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 import { lazyPart } from '../../../lib/lazy-part.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 
 // Stripe Elements (and Stripe.js under it) load only when the stripe gateway is in use.
 const StripeCardForm = lazyPart(() => import('./stripe-card-form.tsx'));
@@ -36,7 +37,7 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
   const paid = pay.data;
   const successRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
-  const paying = useRef(false);
+  const oneAtATime = useOneAtATime();
   // After a payment, its result takes the focus: the success, or why it did not go through.
   useEffect(() => {
     if (paid) successRef.current?.focus();
@@ -50,13 +51,13 @@ export function PaymentPanel({ orderId, totalCents, intent, billing }: PaymentPa
     disabled: pay.isPending || Boolean(paid),
     paying: pay.isPending,
     payLabel,
-    onPay: (charge: () => Promise<string>) => {
-      // A double click sends the form twice before Pay is drawn disabled: the second waits for nothing.
-      if (paying.current) return;
-      paying.current = true;
-      pay.reset();
-      pay.mutate(charge, { onSettled: () => (paying.current = false) });
-    },
+    // A double click sends the form twice before Pay is drawn disabled: the second waits for nothing.
+    onPay: (charge: () => Promise<string>) =>
+      oneAtATime(async () => {
+        pay.reset();
+        // A refusal is shown from the mutation's state (pay.isError).
+        await pay.mutateAsync(charge).catch(() => undefined);
+      }),
     onRefused: () => pay.reset(),
   };
 
