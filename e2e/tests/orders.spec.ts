@@ -122,8 +122,10 @@ test.describe('ordering', () => {
     await expect(row).toBeVisible();
 
     await row.getByRole('button', { name: `Cancel order #${order.id}` }).click();
-    await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
+    // A double click cancels once, and says so (not "already cancelled").
+    await dialog.getByRole('button', { name: 'Yes, cancel order' }).dblclick();
     await expect(page.getByText(`Order #${order.id} is cancelled.`)).toBeVisible();
+    await expect(page.getByText(/already cancelled/)).toHaveCount(0);
     // The toast stays top-right, below the navigation bar (never over Dashboard or Sign Out).
     // (Polled: the toast slides in from above, so it is higher while it enters.)
     const barBottom = (await page.locator('header').first().boundingBox())?.height ?? 0;

@@ -165,12 +165,11 @@ export default function CartPage() {
   const firstToFix = priced.find((p) => p.problem || invalidFields.has(p.line.toolId))?.line.toolId;
   const loading = priced.some((p) => p.loading) || !cart.ready;
 
+  // One toast however many changes failed (offline, each click would add its own).
+  const notSaved = () => toast.error('Could not save the cart.', { id: 'cart-not-saved' });
   const setQuantity = (toolId: number, quantity: number) =>
-    void cart
-      .save(cart.lines.map((line) => (line.toolId === toolId ? { ...line, quantity } : line)))
-      .catch(() => toast.error('Could not save the cart.'));
-  const remove = (toolId: number) =>
-    void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(() => toast.error('Could not save the cart.'));
+    void cart.save(cart.lines.map((line) => (line.toolId === toolId ? { ...line, quantity } : line))).catch(notSaved);
+  const remove = (toolId: number) => void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(notSaved);
   const addLines = async (lines: CartLine[]) => {
     const left = await cart.add(lines);
     toast.success(

@@ -5,6 +5,7 @@ import type { CartLine } from '@toolsify/shared/cart-lines';
 import { MAX_LIST_NAME_LENGTH } from '@toolsify/shared/lists';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveList } from '../api/lists.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 
 /**
  * The cart's "Save as a list": the lines as they are, under a name, to put back in the cart in
@@ -17,17 +18,17 @@ export function SaveListForm({ lines }: { lines: readonly CartLine[] }) {
   const save = useSaveList();
   const problem =
     save.error instanceof ApiError ? (save.error.fields.name ?? save.error.message) : save.error ? 'Could not save the list.' : null;
+  const oneAtATime = useOneAtATime();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { name, lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })) },
-      {
-        onSuccess: (list) => {
-          setName('');
-          toast.success(`Saved as "${list.name}": My Lists puts it back in the cart.`);
-        },
-      },
-    );
+    // A double click saves once (the second would be refused: the name is taken, by this very list).
+    oneAtATime(async () => {
+      // A refusal is said under the field, from the mutation's state.
+      const list = await save.mutateAsync({ name, lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })) }).catch(() => null);
+      if (!list) return;
+      setName('');
+      toast.success(`Saved as "${list.name}": My Lists puts it back in the cart.`);
+    });
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 border-t border-base-300 pt-4" aria-label="Save as a list">

@@ -6,6 +6,7 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { pageHeading } from '../../../lib/focus.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 
 /**
  * "Cancel this order?": the confirmation the spec asks for before cancelling. On success the
@@ -33,6 +34,7 @@ export function CancelOrderDialog({
   };
   // A cancelled order has no Cancel button any more (nor, in My Orders, a row): the focus goes to the page's heading.
   const cancelled = useRef(false);
+  const oneAtATime = useOneAtATime();
   return (
     <ConfirmDialog
       open={order !== null}
@@ -48,14 +50,18 @@ export function CancelOrderDialog({
       }}
       onConfirm={() => {
         if (!order) return;
-        cancel.mutate(asStore ? { id: order.id, reason } : { id: order.id }, {
-          onSuccess: (result) => {
+        // A double click cancels once (the second would be told the order is already cancelled).
+        oneAtATime(async () => {
+          try {
+            const result = await cancel.mutateAsync(asStore ? { id: order.id, reason } : { id: order.id });
             cancelled.current = true;
             toast.success(`Order #${order.id} is cancelled.`);
             onCancelled?.(result);
-          },
-          onError: (error) => toast.error(`Could not cancel order #${order.id}: ${error.message}`),
-          onSettled: close,
+          } catch (error) {
+            toast.error(`Could not cancel order #${order.id}: ${error instanceof Error ? error.message : String(error)}`);
+          } finally {
+            close();
+          }
         });
       }}
     >
