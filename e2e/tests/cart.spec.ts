@@ -413,6 +413,53 @@ test('a cart changed in another tab is read again when this tab comes back, so t
   await expect(cartLines(page)).toContainText(tape.name);
 });
 
+test('a cart changed on another device meanwhile is never overwritten: an add joins it, a change made on the old cart is refused and the cart shown as it is', async ({
+  page,
+  browser,
+}) => {
+  const buyer = newAccount('cart-devices');
+  await signIn(page, buyer);
+  const other = await browser.newContext({ baseURL });
+  const phone = await other.newPage();
+  await signIn(phone, buyer);
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  const vise = await toolBySku(page.request, 'TF-BV125');
+  const hammer = await toolBySku(page.request, 'TF-CH16');
+  // Both devices show the catalog (and have read the cart, for the bar's count).
+  await page.goto('/tools');
+  await phone.goto('/tools');
+  await expect(page.getByTestId('cart-link').filter({ visible: true })).toHaveAccessibleName('Cart, 0 lines');
+  await phone.getByRole('button', { name: `Add to cart: ${tape.minimum} of ${tape.name}` }).click();
+  await expect(phone.getByText('Added to the cart.')).toBeVisible();
+  // This device's read is older: its add joins the phone's line instead of replacing it.
+  await page.getByRole('button', { name: `Add to cart: ${vise.minimum} of ${vise.name}` }).click();
+  await expect(page.getByText('Added to the cart.')).toBeVisible();
+  const lines = async () => ((await (await page.request.get('/api/cart')).json()) as { lines: Array<{ toolId: number }> }).lines;
+  expect((await lines()).map((line) => line.toolId).sort()).toEqual([tape.id, vise.id].sort());
+
+  // The cart page; then the phone adds the hammer, and this page (not read again) removes the tape.
+  await page.goto('/cart');
+  await expect(cartLines(page)).toHaveCount(2);
+  await phone.goto(`/tools/${hammer.id}`);
+  await phone.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(phone.getByText('Added to the cart.')).toBeVisible();
+  await cartLines(page)
+    .filter({ hasText: tape.name })
+    .getByRole('button', { name: /^Remove/ })
+    .click();
+  await expect(page.getByText('Your cart was changed on another device or in another tab.', { exact: false })).toBeVisible();
+  // Nothing lost: the phone's hammer is there, shown, and the tape stays until removed on the cart as it is.
+  expect((await lines()).map((line) => line.toolId).sort()).toEqual([tape.id, vise.id, hammer.id].sort());
+  await expect(cartLines(page)).toHaveCount(3);
+  await cartLines(page)
+    .filter({ hasText: tape.name })
+    .getByRole('button', { name: /^Remove/ })
+    .click();
+  await expect(cartLines(page)).toHaveCount(2);
+  expect((await lines()).map((line) => line.toolId).sort()).toEqual([vise.id, hammer.id].sort());
+  await other.close();
+});
+
 test('a quantity is retyped in the cart: the field empties, takes the new number and saves it; a number no order can carry is named and not saved', async ({
   page,
 }) => {

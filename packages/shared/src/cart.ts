@@ -24,6 +24,31 @@ export const cartSchema = z.strictObject({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+/**
+ * `PUT /api/cart`: the lines, and the version of the cart they were made from (`GET`'s answer):
+ * a cart changed since, on another device or in another tab, is not overwritten (409
+ * CART_CHANGED; read it again and make the change on it). Without a version the cart is
+ * replaced whatever it is (as the spec's clients do).
+ */
+export const cartUpdateSchema = cartSchema.extend({
+  version: z
+    .string({ error: 'version must be the cart version GET /api/cart answered' })
+    .refine((v) => v === '' || isCartVersion(v), 'version must be the cart version GET /api/cart answered')
+    .optional(),
+});
+
+/** A cart version: the moment it was saved, as `toISOString` writes it. */
+function isCartVersion(text: string): boolean {
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(text)) return false;
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString() === text;
+}
+export type CartUpdate = z.infer<typeof cartUpdateSchema>;
+
+/** `GET`/`PUT /api/cart`'s answer: the lines and the cart's version ('' until it is first saved). */
+export const cartAnswerSchema = z.object({ lines: cartSchema.shape.lines, version: z.string() });
+export type CartAnswer = z.infer<typeof cartAnswerSchema>;
+
 /** `POST /api/tools/by-sku`: the live tools with these SKUs (any case), for quick order. */
 export const skuLookupSchema = z.strictObject({
   skus: z

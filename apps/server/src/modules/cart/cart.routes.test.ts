@@ -18,18 +18,50 @@ describe('the cart and quick-order lookups', () => {
   afterAll(() => app.close());
 
   it('keeps each buyer’s cart on the server: empty at first, replaced whole, never another’s', async () => {
-    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [], version: '' });
     const lines = [
       { toolId: 3, quantity: 48 },
       { toolId: 1, quantity: 2 },
     ];
     const saved = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines } });
     expect(saved.statusCode).toBe(200);
-    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines });
-    expect((await as(app, bob, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines, version: saved.json().version });
+    expect((await as(app, bob, { url: '/api/cart' })).json()).toEqual({ lines: [], version: '' });
     await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [] } });
-    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [] });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toMatchObject({ lines: [] });
     expect((await app.inject({ url: '/api/cart' })).statusCode).toBe(401);
+  });
+
+  it('never overwrites a cart changed since it was read (another device, another tab): 409, and the cart stays', async () => {
+    const buyer = await signUp(app);
+    const put = (payload: object) => as(app, buyer, { method: 'PUT', url: '/api/cart', payload });
+    const read = async () => (await as(app, buyer, { url: '/api/cart' })).json() as { lines: unknown[]; version: string };
+    // Two devices read the empty cart; the phone saves first, the desktop's stale save is refused.
+    const first = await read();
+    const phone = await put({ lines: [{ toolId: 7, quantity: 30 }], version: first.version });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const desktop = await put({ lines: [{ toolId: 9, quantity: 5 }], version: first.version });
+    expect(desktop.statusCode).toBe(409);
+    expect(desktop.json().error.message).toMatch(/changed on another device or in another tab/);
+    expect((await read()).lines).toEqual([{ toolId: 7, quantity: 30 }]);
+    // Made again on the cart as it is now: saved, with a new version every time.
+    const now = await read();
+    const again = await put({ lines: [...now.lines, { toolId: 9, quantity: 5 }], version: now.version });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().version).not.toBe(now.version);
+    const quick = await put({ lines: [], version: again.json().version });
+    expect(quick.json().version).not.toBe(again.json().version);
+    expect((await put({ lines: [{ toolId: 1, quantity: 1 }], version: again.json().version })).statusCode).toBe(409);
+    // Without a version (the spec's clients), the cart is replaced whatever it is.
+    expect((await put({ lines: [{ toolId: 2, quantity: 2 }] })).statusCode).toBe(200);
+    expect((await read()).lines).toEqual([{ toolId: 2, quantity: 2 }]);
+    // A version that is not one: 400, nothing changed.
+    for (const version of ['yesterday', '2025-13-45T00:00:00.000Z', 7]) {
+      const bad = await put({ lines: [], version });
+      expect(bad.statusCode, String(version)).toBe(400);
+      expect(bad.json().error.fields, String(version)).toHaveProperty('version');
+    }
+    expect((await read()).lines).toEqual([{ toolId: 2, quantity: 2 }]);
   });
 
   it('refuses a malformed cart with 400 naming the field, and keeps the one it had', async () => {
@@ -54,7 +86,7 @@ describe('the cart and quick-order lookups', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(Object.keys(res.json().error.fields ?? {}).join(' '), field).toContain(field);
     }
-    expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [{ toolId: 1, quantity: 5 }] });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toMatchObject({ lines: [{ toolId: 1, quantity: 5 }] });
   });
 
   it('finds live tools by SKU in any case, and never a deleted one', async () => {

@@ -1,6 +1,6 @@
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartSchema } from '@toolsify/shared/cart';
+import { cartAnswerSchema, cartUpdateSchema } from '@toolsify/shared/cart';
 import { errorBodySchema } from '@toolsify/shared/errors';
 import { getCart, replaceCart } from './cart.service.ts';
 
@@ -17,7 +17,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The signed-in buyer's cart (empty until saved)",
         security: [{ session: [] }],
-        response: { 200: cartSchema, 401: errorBodySchema },
+        response: { 200: cartAnswerSchema, 401: errorBodySchema },
       },
     },
     async (request) => getCart(app, requireUser(request).id),
@@ -30,10 +30,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['orders'],
-        summary: "Replaces the signed-in buyer's cart (at most 100 lines, each tool once)",
+        summary:
+          "Replaces the signed-in buyer's cart (at most 100 lines, each tool once); with the `version` it was read at, only if nobody changed it since (409 otherwise)",
         security: [{ session: [] }],
-        body: cartSchema,
-        response: { 200: cartSchema, 400: errorBodySchema, 401: errorBodySchema },
+        body: cartUpdateSchema,
+        response: { 200: cartAnswerSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request) => replaceCart(app, requireUser(request).id, request.body),

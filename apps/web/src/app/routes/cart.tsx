@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { TYPING_PAUSE_MS } from '../../lib/use-typed-search.ts';
-import { useCart } from '../../features/cart/api/cart.ts';
+import { isCartChanged, useCart } from '../../features/cart/api/cart.ts';
 import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
 import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
 import { lookupToolIds } from '../../features/cart/api/lookup-tools.ts';
@@ -166,7 +166,8 @@ export default function CartPage() {
   const loading = priced.some((p) => p.loading) || !cart.ready;
 
   // One toast however many changes failed (offline, each click would add its own).
-  const notSaved = () => toast.error('Could not save the cart.', { id: 'cart-not-saved' });
+  const notSaved = (error: unknown) =>
+    toast.error(isCartChanged(error) && error instanceof Error ? error.message : 'Could not save the cart.', { id: 'cart-not-saved' });
   const setQuantity = (toolId: number, quantity: number) =>
     void cart.save(cart.lines.map((line) => (line.toolId === toolId ? { ...line, quantity } : line))).catch(notSaved);
   const remove = (toolId: number) => void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(notSaved);
@@ -288,7 +289,8 @@ export default function CartPage() {
                 disabled={flagged > 0 || loading || invalidFields.size > 0}
                 onLinesRefused={() => void tools.refetch()}
                 onPlaced={async (orderId) => {
-                  await cart.save([]);
+                  // The order is placed: on to paying it, even if the cart changed elsewhere meanwhile and keeps its lines.
+                  await cart.save([]).catch(() => undefined);
                   navigate(`/dashboard/payment/${orderId}`);
                 }}
               />

@@ -71,12 +71,19 @@ export function subscribeLocal(onChange: () => void): () => void {
 
 export const EMPTY: CartLine[] = [];
 
-export function getServerCart(): Promise<{ lines: CartLine[] }> {
-  return api<{ lines: CartLine[] }>('/api/cart');
+/** A signed-in buyer's cart as the server keeps it: its lines and its version (when it was saved). */
+export interface ServerCart {
+  lines: CartLine[];
+  version: string;
 }
 
-export function putServerCart(lines: readonly CartLine[]): Promise<{ lines: CartLine[] }> {
-  return api<{ lines: CartLine[] }>('/api/cart', { method: 'PUT', body: { lines } });
+export function getServerCart(): Promise<ServerCart> {
+  return api<ServerCart>('/api/cart');
+}
+
+/** Saves the lines over the cart of `version`: a 409 when it was changed since (another device or tab). */
+export function putServerCart(lines: readonly CartLine[], version: string | undefined): Promise<ServerCart> {
+  return api<ServerCart>('/api/cart', { method: 'PUT', body: version === undefined ? { lines } : { lines, version } });
 }
 
 /** Both places a cart lives: whether someone is signed in, the browser's lines, the server's query. */

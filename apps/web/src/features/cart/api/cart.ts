@@ -2,8 +2,11 @@ import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { isSignedOut } from '../../../lib/api-client.ts';
-import { EMPTY, getServerCart, putServerCart, readLocal, useCartSources, writeLocal } from './cart-store.ts';
+import { ApiError, isSignedOut } from '../../../lib/api-client.ts';
+import { EMPTY, getServerCart, putServerCart, readLocal, useCartSources, writeLocal, type ServerCart } from './cart-store.ts';
+
+/** A save refused because the cart was changed on another device or in another tab since it was read. */
+export const isCartChanged = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
 /**
  * The cart, wherever it lives: a signed-in buyer's on the server (`GET`/`PUT /api/cart`, so it
@@ -33,12 +36,14 @@ export function useCart(): CartState {
         writeLocal(next);
         return;
       }
-      const before = queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart);
-      queryClient.setQueryData(queryKeys.cart, { lines: next });
+      const before = queryClient.getQueryData<ServerCart>(queryKeys.cart);
+      queryClient.setQueryData(queryKeys.cart, { lines: next, version: before?.version ?? '' });
       try {
-        queryClient.setQueryData(queryKeys.cart, await putServerCart(next));
+        // Over the cart as this page read it: one changed since elsewhere is not overwritten (409).
+        queryClient.setQueryData(queryKeys.cart, await putServerCart(next, before?.version));
       } catch (error) {
-        queryClient.setQueryData(queryKeys.cart, before);
+        // Changed elsewhere: shown as it is now, for the buyer to make their change on it.
+        queryClient.setQueryData(queryKeys.cart, isCartChanged(error) ? await getServerCart().catch(() => before) : before);
         throw error;
       }
     },
@@ -48,12 +53,19 @@ export function useCart(): CartState {
   const add = useCallback(
     async (added: readonly CartLine[]) => {
       try {
-        const current = signedIn
-          ? (queryClient.getQueryData<{ lines: CartLine[] }>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
-          : readLocal();
-        const { lines: merged, left } = mergeCartLines(current, added);
-        await save(merged);
-        return left;
+        // Added to the cart as it is: when it changed elsewhere since this page read it, read it again and add once more.
+        for (let attempt = 1; ; attempt++) {
+          const current = signedIn
+            ? (queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
+            : readLocal();
+          const { lines: merged, left } = mergeCartLines(current, added);
+          try {
+            await save(merged);
+            return left;
+          } catch (error) {
+            if (attempt >= 3 || !isCartChanged(error)) throw error;
+          }
+        }
       } catch (error) {
         if (!signedIn || !isSignedOut(error)) throw error;
         // The session ended meanwhile (signed out in another tab, expired): what they were adding
