@@ -258,6 +258,40 @@ test('a line whose stock fell after the cart was read is named when checkout is 
   await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
 });
 
+test('a price raised after the cart was read refuses the checkout, names the line with its new price, and the cart shows the new total', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const tool = await addOwnTool(admin, { name: 'Repriced Torque Wrench', available: 50, minimum: 1, priceCents: 1_000 });
+
+  await signIn(page, newAccount('cart-repriced'));
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 4 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText('$40.00');
+  // The admin raises the price while the cart is open.
+  expect((await admin.patch(`/api/tools/${tool.id}`, { data: { priceCents: 1_250 } })).status()).toBe(200);
+  await admin.dispose();
+
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('12 Main St, Springfield');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  // Nothing is ordered at a price the buyer did not see: the line says what it costs now, and the cart shows it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Repriced Torque Wrench:' })).toHaveText(
+    'Repriced Torque Wrench: The price is now $12.50 each, not $10.00.',
+  );
+  await expect(page.getByTestId('cart-total')).toHaveText('$50.00');
+  await expect(cartLines(page)).toContainText('$12.50 each');
+  expect(((await (await page.request.get('/api/orders/mine')).json()) as { items: unknown[] }).items).toHaveLength(0);
+  await screenshots(page, 'cart-price-changed');
+  // Placed again, at the price shown now.
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+  const [order] = ((await (await page.request.get('/api/orders/mine')).json()) as { items: Order[] }).items;
+  expect(order?.totalCents).toBe(5_000);
+});
+
 test('order again leaves out a tool no longer sold and names it, and says which lines joined the cart', async ({ page, playwright }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInRequest(admin, adminAccount());
@@ -451,6 +485,7 @@ test('a cart changed on another device meanwhile is never overwritten: an add jo
   // Nothing lost: the phone's hammer is there, shown, and the tape stays until removed on the cart as it is.
   expect((await lines()).map((line) => line.toolId).sort()).toEqual([tape.id, vise.id, hammer.id].sort());
   await expect(cartLines(page)).toHaveCount(3);
+  await screenshots(page, 'cart-changed-elsewhere');
   await cartLines(page)
     .filter({ hasText: tape.name })
     .getByRole('button', { name: /^Remove/ })

@@ -167,12 +167,28 @@ export const poNumberField = z
   .max(40, 'PO number must be 40 characters or shorter')
   .transform((v) => (v === '' ? null : v));
 
-export const orderLineInputSchema = z.strictObject({ toolId: toolIdField, quantity: quantityField });
+/**
+ * The unit price the buyer was shown for a line (its tier's, in cents), when the client sends it:
+ * the order is refused (409 PRICE_CHANGED, naming the line) unless the line is priced exactly
+ * so when the stock is taken, so nobody is charged a price they did not see.
+ */
+export const expectedUnitPriceField = z
+  .number({ error: 'expectedUnitPriceCents must be a whole number of cents' })
+  .int('expectedUnitPriceCents must be a whole number of cents')
+  .min(0, 'expectedUnitPriceCents must be a whole number of cents')
+  .max(2_147_483_647, 'expectedUnitPriceCents must be a whole number of cents');
+
+export const orderLineInputSchema = z.strictObject({
+  toolId: toolIdField,
+  quantity: quantityField,
+  expectedUnitPriceCents: expectedUnitPriceField.optional(),
+});
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
 /**
- * `POST /api/orders`: `{ lines: [{ toolId, quantity }], phone, address, poNumber? }` (1 to 100
- * lines, each tool once), or the spec's `{ toolId, quantity, phone, address }`, a one-line order.
+ * `POST /api/orders`: `{ lines: [{ toolId, quantity, expectedUnitPriceCents? }], phone, address,
+ * poNumber? }` (1 to 100 lines, each tool once), or the spec's `{ toolId, quantity, phone,
+ * address }`, a one-line order.
  * Buyer, names and prices come from the session and the tool rows, never the body. `single`
  * says the spec's form was used: its refusals then name `quantity`, not `lines.0.quantity`.
  */

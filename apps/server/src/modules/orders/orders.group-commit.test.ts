@@ -183,7 +183,8 @@ describe('placing orders in groups (group commit)', () => {
   });
 
   it('a refused order in a group leaves the others of its group placed', async () => {
-    const tool = await makeTool(app, { available: 10 });
+    // One piece more than the placed orders take: the last order is refused for its price alone.
+    const tool = await makeTool(app, { available: 11 });
     const [alice, bob] = buyers as [TestUser, TestUser];
     const answers = await Promise.all([
       place(alice, orderBody(tool.id, 3)),
@@ -198,11 +199,14 @@ describe('placing orders in groups (group commit)', () => {
         address: 'x street 1',
       }),
       place(alice, orderBody(tool.id, 4)),
+      // Priced otherwise than its buyer was shown.
+      place(bob, { lines: [{ toolId: tool.id, quantity: 1, expectedUnitPriceCents: 1 }], phone: '+1 555 010 2030', address: 'x street 1' }),
     ]);
-    expect(answers.map((res) => res.statusCode)).toEqual([201, 409, 201, 409, 201]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 409, 201, 409, 201, 409]);
     expect(answers[1]?.json().error.code).toBe('OUT_OF_STOCK');
     expect(answers[3]?.json().error.code).toBe('LINES_REFUSED');
-    expect(await stockOf(app, tool.id)).toBe(0);
+    expect(answers[5]?.json().error.code).toBe('PRICE_CHANGED');
+    expect(await stockOf(app, tool.id)).toBe(1);
     const stored = await app.db.selectFrom('order_line').select('order_id').where('tool_id', '=', tool.id).execute();
     expect(stored).toHaveLength(3);
   });

@@ -15,7 +15,12 @@ describe('orders of many lines', () => {
   let rival: TestUser;
   let admin: TestUser;
   const where = { phone: '+1 555 010 2030', address: '12 Main St, Springfield' };
-  const place = (user: TestUser, lines: Array<{ toolId: number; quantity: number }>, extra: Record<string, unknown> = {}, key?: string) =>
+  const place = (
+    user: TestUser,
+    lines: Array<{ toolId: number; quantity: number; expectedUnitPriceCents?: number }>,
+    extra: Record<string, unknown> = {},
+    key?: string,
+  ) =>
     as(app, user, {
       method: 'POST',
       url: '/api/orders',
@@ -116,6 +121,66 @@ describe('orders of many lines', () => {
     });
     expect([await stockOf(app, a.id), await stockOf(app, b.id), await stockOf(app, c.id)]).toEqual([100, 5, 100]);
     expect(await ordersCount()).toBe(before);
+  });
+
+  it('refuses an order priced otherwise than its buyer was shown, naming each such line, and takes nothing', async () => {
+    const drill = await makeTool(app, { available: 500, priceCents: 5_000, priceBreaks: [{ minQuantity: 50, unitPriceCents: 4_500 }] });
+    const saw = await makeTool(app, { available: 100, priceCents: 1_250 });
+    const shown = [
+      { toolId: drill.id, quantity: 60, expectedUnitPriceCents: 4_500 },
+      { toolId: saw.id, quantity: 3, expectedUnitPriceCents: 1_250 },
+    ];
+    // As shown: placed at those prices.
+    const placed = await place(buyer, shown);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().totalCents).toBe(60 * 4_500 + 3 * 1_250);
+    // The admin raises the saw's price after the cart was read: refused, nothing taken.
+    await app.db.updateTable('tool').set({ price_cents: 1_300 }).where('id', '=', saw.id).execute();
+    const before = await ordersCount();
+    const res = await place(buyer, shown);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'PRICE_CHANGED',
+      message: 'The price of one line changed since you saw it. Check the new total and place the order again.',
+      fields: { 'lines.1.expectedUnitPriceCents': 'The price is now $13.00 each, not $12.50.' },
+    });
+    expect([await stockOf(app, drill.id), await stockOf(app, saw.id)]).toEqual([440, 97]);
+    expect(await ordersCount()).toBe(before);
+    // A lower price is a change too, and so is a quantity that moved the line out of its tier.
+    const lowered = await place(buyer, [
+      { toolId: drill.id, quantity: 40, expectedUnitPriceCents: 4_500 },
+      { toolId: saw.id, quantity: 3, expectedUnitPriceCents: 1_400 },
+    ]);
+    expect(lowered.json().error).toMatchObject({
+      code: 'PRICE_CHANGED',
+      message: 'The prices of 2 lines changed since you saw them. Check the new total and place the order again.',
+      fields: {
+        'lines.0.expectedUnitPriceCents': 'The price is now $50.00 each, not $45.00.',
+        'lines.1.expectedUnitPriceCents': 'The price is now $13.00 each, not $14.00.',
+      },
+    });
+    // A line the stock refuses is named for that, not for its price.
+    const short = await place(buyer, [{ toolId: saw.id, quantity: 1_000, expectedUnitPriceCents: 1 }]);
+    expect(short.json().error.code).toBe('LINES_REFUSED');
+    // Without the shown prices (the spec's clients), today's prices are taken as before.
+    const unchecked = await place(buyer, [{ toolId: saw.id, quantity: 2 }]);
+    expect(unchecked.statusCode).toBe(201);
+    expect(unchecked.json().totalCents).toBe(2_600);
+    // At the new price: placed.
+    expect((await place(buyer, [{ toolId: saw.id, quantity: 1, expectedUnitPriceCents: 1_300 }])).statusCode).toBe(201);
+    expect([await stockOf(app, drill.id), await stockOf(app, saw.id)]).toEqual([440, 94]);
+  });
+
+  it('refuses a shown price that is not a whole number of cents with 400, naming the line', async () => {
+    const tool = await makeTool(app, { available: 100 });
+    for (const bad of [-1, 12.5, '1250', null, 2 ** 31]) {
+      const res = await place(buyer, [{ toolId: tool.id, quantity: 1, expectedUnitPriceCents: bad as number }]);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        'lines.0.expectedUnitPriceCents': 'expectedUnitPriceCents must be a whole number of cents',
+      });
+    }
+    expect(await stockOf(app, tool.id)).toBe(100);
   });
 
   it('refuses malformed lines with 400: none, too many, a tool twice, both forms at once', async () => {

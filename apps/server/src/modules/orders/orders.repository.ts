@@ -5,17 +5,7 @@ import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orde
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import { builtOnce, builtOncePerShape } from '../../db/built-once.ts';
 import type { DialectName } from '../../db/connect.ts';
-import {
-  nowIso,
-  toIso,
-  TOOL_COLUMNS,
-  type Database,
-  type OrderEventRow,
-  type OrderLineRow,
-  type OrderRow,
-  type ToolRow,
-  type Db,
-} from '../../db/schema.ts';
+import { nowIso, toIso, type Database, type OrderEventRow, type OrderLineRow, type OrderRow, type Db } from '../../db/schema.ts';
 import { OPEN_INTENT_STATUSES } from '../payments/payments.repository.ts';
 import { enqueueOrderMail, enqueueOrderMailNow, orderMailKeyPrefix } from '../mail/outbox.repository.ts';
 import { releaseStockAlerts } from '../stock-alerts/stock-alerts.repository.ts';
@@ -350,17 +340,6 @@ function unpaidOrdersRows(db: Db, userId: string) {
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '=', sql.lit('unpaid'));
 }
 
-/** The live tools among `ids`. */
-export async function findLiveTools(db: Db, ids: readonly number[]): Promise<ToolRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('tool')
-    .select(TOOL_COLUMNS)
-    .where('id', 'in', [...ids])
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
 type Quantity = number | RawBuilder<number>;
 
 /**
@@ -436,7 +415,8 @@ export async function returnStock(db: Db, dialect: DialectName, orderId: number)
 /** What a buyer asks for: the lines, in their order, and who and where. */
 export interface OrderRequest {
   userId: string;
-  lines: ReadonlyArray<{ toolId: number; quantity: number }>;
+  /** Each line's tool and quantity, and the unit price its buyer was shown, if the client sent it (the line is refused at any other). */
+  lines: ReadonlyArray<{ toolId: number; quantity: number; expectedUnitPriceCents?: number | undefined }>;
   buyerEmail: string;
   buyerName: string;
   phone: string;
@@ -543,6 +523,8 @@ function placeOnSqliteNow(trx: Db, order: OrderRequest): Placed {
   const taken = order.lines.map((line, lineNo): TakenLine => {
     const row = takenRow.get(line.toolId);
     if (!row) throw new OrderRefused();
+    // Priced otherwise than its buyer was shown (the price changed since): the savepoint undoes the stock taken.
+    if (line.expectedUnitPriceCents !== undefined && Number(row.unit_price_cents) !== line.expectedUnitPriceCents) throw new OrderRefused();
     return {
       line_no: lineNo,
       tool_id: row.id,
@@ -731,7 +713,8 @@ const insertLinesOnSqlite = builtOncePerShape((db, shape: { lines: number }, v: 
  *
  * Each order is decided as decision 005's statement decides it, on the group's copy of its
  * tools (read once, `p_seen`): every line takeable (takeable, unitPriceSql: the same SQL as
- * SQLite's) from the tool's stock less what the group's earlier orders took, the order inserted
+ * SQLite's) from the tool's stock less what the group's earlier orders took, and priced as its
+ * buyer was shown when the client said (`expected`), the order inserted
  * only if every line was, its total payable and the buyer under the cap, then its lines, its
  * first event and its email. The stock itself is written once per tool at the end of the group
  * (with the table's CHECK available >= 0): a row updated by every order of one transaction
@@ -765,6 +748,8 @@ declare
   p_user text;
   p_tools integer[];
   p_quantities integer[];
+  -- Each line's unit price as its buyer was shown it (null: not sent).
+  p_expected integer[];
   p_now timestamptz;
   p_max_unpaid integer;
   p_placed jsonb;
@@ -790,11 +775,12 @@ begin
     p_user := p_order ->> 'userId';
     p_tools := array(select (jsonb_array_elements_text(p_order -> 'tools'))::integer);
     p_quantities := array(select (jsonb_array_elements_text(p_order -> 'quantities'))::integer);
+    p_expected := array(select (jsonb_array_elements_text(p_order -> 'expected'))::integer);
     p_now := (p_order ->> 'now')::timestamptz;
     p_max_unpaid := (p_order ->> 'maxUnpaidOrders')::integer;
     begin
-      with req (tool_id, quantity, line_no) as (
-        select * from unnest(p_tools, p_quantities) with ordinality
+      with req (tool_id, quantity, expected, line_no) as (
+        select * from unnest(p_tools, p_quantities, p_expected) with ordinality
       ),
       taken as (
         select (req.line_no - 1)::integer as line_no, tool.id as tool_id, tool.name as tool_name, tool.sku, req.quantity,
@@ -806,6 +792,8 @@ begin
           from unnest(p_seen) t where t.id = any(p_tools)
         ) tool on tool.id = req.tool_id
         where ${takeable('postgres', q)}
+          -- Priced as its buyer was shown, when the client said what that was.
+          and (req.expected is null or ${unitPriceSql('postgres', q)} = req.expected)
       ),
       summary as (
         select count(*) as n, sum(unit_price_cents::bigint * quantity) as total, sum(quantity) as pieces from taken
@@ -964,6 +952,7 @@ async function placeOnPostgresOnce(
     userId: order.userId,
     tools: order.lines.map((line) => line.toolId),
     quantities: order.lines.map((line) => line.quantity),
+    expected: order.lines.map((line) => line.expectedUnitPriceCents ?? null),
     buyerEmail: order.buyerEmail,
     buyerName: order.buyerName,
     phone: order.phone,

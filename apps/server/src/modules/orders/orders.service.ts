@@ -18,11 +18,12 @@ import {
   DUPLICATE_ORDER_MINUTES,
 } from '@toolsify/shared/orders';
 import { messages } from '@toolsify/shared/messages';
-import { lineCostCents } from '@toolsify/shared/pricing';
+import { lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
+import { formatCents } from '@toolsify/shared/money';
 import type { Tool } from '@toolsify/shared/tools';
-import { toTool } from '../tools/tools.repository.ts';
+import { findLiveToolsByIds, toTool } from '../tools/tools.repository.ts';
 import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
-import { toIso, type Database, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
+import { toIso, type Database, type OrderLineRow, type OrderRow, type ToolRow } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -33,7 +34,6 @@ import { closeOpenPayment } from '../payments/payments.service.ts';
 import {
   countUnpaidOrdersOf,
   findLinesOf,
-  findLiveTools,
   findOrderById,
   findOrderByIdempotencyKey,
   findUnpaidOrdersBefore,
@@ -200,7 +200,7 @@ async function oneAtATime<T>(buyerId: string, run: () => Promise<T>): Promise<T>
 async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInput): Promise<AppError> {
   const tools = new Map(
     (
-      await findLiveTools(
+      await findLiveToolsByIds(
         deps.db,
         input.lines.map((line) => line.toolId),
       )
@@ -233,6 +233,19 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
     else total += lineCostCents(rules, line.quantity);
   });
   const refused = Object.keys(fields).length;
+  if (refused === 0) {
+    // Every line orderable: was one priced otherwise than its buyer was shown?
+    const changed = repriced(tools, input.lines);
+    if (changed.size > 0) {
+      return new AppError(
+        'PRICE_CHANGED',
+        changed.size === 1
+          ? 'The price of one line changed since you saw it. Check the new total and place the order again.'
+          : `The prices of ${changed.size} lines changed since you saw them. Check the new total and place the order again.`,
+        Object.fromEntries(changed),
+      );
+    }
+  }
   if (refused > 0) {
     return new AppError(
       'LINES_REFUSED',
@@ -245,6 +258,23 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
   if (await overCap()) return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
   // Every line looked fine when read: another order took the stock in between.
   return new AppError('OUT_OF_STOCK', 'The stock changed while your order was placed. Please try again.');
+}
+
+/** The lines priced now otherwise than their buyer was shown, by field (`lines.<n>.expectedUnitPriceCents`), each saying how. */
+function repriced(tools: ReadonlyMap<number, ToolRow>, lines: PlaceOrderInput['lines']): Map<string, string> {
+  const changed = new Map<string, string>();
+  lines.forEach((line, n) => {
+    const tool = tools.get(line.toolId);
+    if (!tool || line.expectedUnitPriceCents === undefined) return;
+    const now = unitPriceFor(toTool(tool), line.quantity);
+    if (now !== line.expectedUnitPriceCents) {
+      changed.set(
+        `lines.${n}.expectedUnitPriceCents`,
+        `The price is now ${formatCents(now)} each, not ${formatCents(line.expectedUnitPriceCents)}.`,
+      );
+    }
+  });
+  return changed;
 }
 
 /** A line's problem: the quantity rule's, or a line total no card can pay. */

@@ -858,7 +858,7 @@ export async function maxToolId(db: Db): Promise<number> {
   return Number(row?.top ?? 0);
 }
 
-/** The live tools of these ids, in no order (Manage Products' search reads its page's rows again). */
+/** The live tools of these ids, in no order (Manage Products' search reads its page's rows again; an order's refusal reads its lines' tools). */
 export async function findLiveToolsByIds(db: Db, ids: readonly number[]): Promise<ToolRow[]> {
   if (ids.length === 0) return [];
   return db

@@ -284,7 +284,10 @@ export default function CartPage() {
           (cart.signedIn ? (
             <div id={CHECKOUT_ID} className="scroll-mt-20">
               <CheckoutForm
-                lines={cart.lines}
+                // Each line with the unit price shown for it: the server refuses the order if a price changed since.
+                lines={priced.map(({ line, tool }) =>
+                  tool ? { ...line, expectedUnitPriceCents: unitPriceFor(tool, line.quantity) } : line,
+                )}
                 lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
                 disabled={flagged > 0 || loading || invalidFields.size > 0}
                 onLinesRefused={() => void tools.refetch()}

@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-hot-toast';
 import { Link } from 'wouter';
-import { addressField, phoneField, poNumberField } from '@toolsify/shared/orders';
-import type { CartLine } from '@toolsify/shared/cart-lines';
+import { addressField, phoneField, poNumberField, type OrderLineInput } from '@toolsify/shared/orders';
 import type { Profile } from '@toolsify/shared/profile';
 import { messages } from '@toolsify/shared/messages';
 import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
@@ -41,12 +40,13 @@ const poDraft = {
 };
 
 interface CheckoutProps {
-  lines: CartLine[];
+  /** The cart's lines, each with the unit price the buyer is shown (the order is refused if it changed). */
+  lines: OrderLineInput[];
   /** What the buyer calls each line (its tool's name), in the lines' order: a refused line is named by it. */
   lineNames: readonly string[];
   disabled: boolean;
   onPlaced: (orderId: number) => Promise<void>;
-  /** The order was refused for its lines (the stock or a tool changed since the cart was read): read them again. */
+  /** The order was refused for its lines (the stock, a price or a tool changed since the cart was read): read them again. */
   onLinesRefused: () => void;
 }
 
@@ -135,9 +135,11 @@ function CheckoutFields({
   // Offered when what is typed is not what My Profile holds.
   const differs = profile !== undefined && (phone.trim() !== profile.phone || address.trim() !== profile.address);
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
-  // Why the server refused the lines, kept for the lines it refused: a changed cart clears it.
+  // Why the server refused the lines, kept for the lines it refused: a changed cart clears it
+  // (a price read again does not: its refusal says what the price became).
+  const cartKey = JSON.stringify(lines.map((line) => [line.toolId, line.quantity]));
   const [refusals, setRefusals] = useState<{ lines: string; items: string[] }>({ lines: '', items: [] });
-  const shownRefusals = refusals.lines === JSON.stringify(lines) ? refusals.items : [];
+  const shownRefusals = refusals.lines === cartKey ? refusals.items : [];
 
   const onSubmit = handleSubmit((values) => {
     const poNumber = poNumberField.safeParse(values.poNumber);
@@ -184,7 +186,7 @@ function CheckoutFields({
                 const n = Number(line[1]);
                 return `${lineNames[n] ?? `Line ${n + 1}`}: ${message}`;
               });
-            setRefusals({ lines: JSON.stringify(lines), items: refused });
+            setRefusals({ lines: cartKey, items: refused });
             if (refused.length > 0) onLinesRefused();
           }
           setServerFieldErrors(error, FIELDS, setError);

@@ -26,8 +26,8 @@ export function usePlaceOrder() {
     // The same variables, so the same key: the server takes the stock at most once.
     retry: (failureCount, error) => failureCount < 2 && isTransientError(error),
     onSettled: async (_data, error) => {
-      // Stock moved (or we learnt it had): refetch the tool once, and the order lists.
-      if (!error || (error instanceof ApiError && error.code === 'OUT_OF_STOCK')) {
+      // Stock or a price moved (or we learnt it had): refetch the tools once, and the order lists.
+      if (!error || (error instanceof ApiError && (error.code === 'OUT_OF_STOCK' || error.code === 'PRICE_CHANGED'))) {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: queryKeys.tools }),
           queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
