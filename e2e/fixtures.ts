@@ -100,7 +100,15 @@ let ownTools = 0;
  */
 export async function addOwnTool(
   admin: APIRequestContext,
-  fields: { name: string; available: number; minimum: number; priceCents: number; category?: string },
+  fields: {
+    name: string;
+    available: number;
+    minimum: number;
+    priceCents: number;
+    category?: string;
+    maxPerOrder?: number;
+    packSize?: number;
+  },
 ): Promise<Tool> {
   ownTools += 1;
   const res = await admin.post('/api/tools', {

@@ -292,6 +292,39 @@ test('a price raised after the cart was read refuses the checkout, names the lin
   expect(order?.totalCents).toBe(5_000);
 });
 
+test('the catalog’s Add to cart never takes a line past the most one order can take: it adds what fits and says so, then nothing', async ({
+  page,
+  playwright,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const tool = await addOwnTool(admin, { name: 'Capped Rivet Gun', available: 500, minimum: 10, priceCents: 2_000, maxPerOrder: 25 });
+  await admin.dispose();
+
+  await signIn(page, newAccount('cart-capped'));
+  await page.goto(`/tools?q=${encodeURIComponent(tool.sku)}`);
+  const add = page.getByRole('button', { name: 'Add to cart: 10 of Capped Rivet Gun' });
+  const held = async () =>
+    ((await (await page.request.get('/api/cart')).json()) as { lines: Array<{ toolId: number; quantity: number }> }).lines.find(
+      (line) => line.toolId === tool.id,
+    )?.quantity;
+  await add.click();
+  await expect(page.getByText('Added to the cart.')).toBeVisible();
+  await expect.poll(held).toBe(10);
+  await add.click();
+  await expect.poll(held).toBe(20);
+  await add.click();
+  await expect(page.getByText('Added 5: your cart now holds 25 of this tool, the most one order can take.')).toBeVisible();
+  await expect.poll(held).toBe(25);
+  await add.click();
+  await expect(page.getByText('Your cart already holds 25 of this tool, the most one order can take.')).toBeVisible();
+  expect(await held()).toBe(25);
+  // The cart has nothing to flag: the line is orderable as it is.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText('$500.00');
+  await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeEnabled();
+});
+
 test('order again leaves out a tool no longer sold and names it, and says which lines joined the cart', async ({ page, playwright }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInRequest(admin, adminAccount());

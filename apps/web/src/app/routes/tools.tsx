@@ -156,6 +156,7 @@ export default function ToolsPage() {
                         <AddToCartButton
                           toolId={tool.id}
                           quantity={tool.minimum}
+                          rules={tool}
                           className="btn-block"
                           label={`Add to cart: ${formatCount(tool.minimum)} of ${tool.name}`}
                         />

@@ -1,18 +1,36 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { toast } from 'react-hot-toast';
+import { formatCount } from '@toolsify/shared/money';
+import { largestOrderable, type QuantityRules } from '@toolsify/shared/pricing';
 import { useCart } from '../api/cart.ts';
 
-/** "Add to cart": adds `quantity` of the tool to the cart (to what is there already), with a link to it. */
+const withCartLink = (text: ReactNode) => (
+  <span>
+    {text}{' '}
+    <Link href="/cart" className="link font-semibold">
+      View cart
+    </Link>
+  </span>
+);
+
+/**
+ * "Add to cart": adds `quantity` of the tool to the cart (to what is there already), with a link
+ * to it; never past the most one order can take of it (its stock or maximum per order, in whole
+ * packs): an add that would go past it adds what fits and says so, and none when the cart holds it all.
+ */
 export function AddToCartButton({
   toolId,
   quantity,
+  rules,
   disabled = false,
   className = '',
   label,
 }: {
   toolId: number;
   quantity: number;
+  /** The tool's quantity rule: what one order of it may hold. */
+  rules: QuantityRules;
   disabled?: boolean;
   className?: string;
   /** What a screen reader hears where many buttons say "Add to cart" (a card's: which tool, how many). */
@@ -21,18 +39,26 @@ export function AddToCartButton({
   const cart = useCart();
   const [busy, setBusy] = useState(false);
   const add = async () => {
+    const held = cart.lines.find((line) => line.toolId === toolId)?.quantity ?? 0;
+    const most = largestOrderable(rules);
+    if (held >= most) {
+      toast.error(withCartLink(`Your cart already holds ${formatCount(held)} of this tool, the most one order can take.`), {
+        id: 'cart-added',
+      });
+      return;
+    }
+    const adding = Math.min(quantity, most - held);
     setBusy(true);
     try {
-      const left = await cart.add([{ toolId, quantity }]);
+      const left = await cart.add([{ toolId, quantity: adding }]);
       if (left.length > 0) toast.error('Your cart is full (100 lines). Check it out or remove a line first.');
       else
         toast.success(
-          <span>
-            Added to the cart.{' '}
-            <Link href="/cart" className="link font-semibold">
-              View cart
-            </Link>
-          </span>,
+          withCartLink(
+            adding < quantity
+              ? `Added ${formatCount(adding)}: your cart now holds ${formatCount(most)} of this tool, the most one order can take.`
+              : 'Added to the cart.',
+          ),
           { id: 'cart-added' },
         );
     } catch {

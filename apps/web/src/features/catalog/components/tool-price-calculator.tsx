@@ -61,7 +61,7 @@ export function ToolPriceCalculator({ tool }: { tool: Tool }) {
         >
           Purchase
         </Link>
-        <AddToCartButton toolId={tool.id} quantity={quantity} disabled={Boolean(problem)} />
+        <AddToCartButton toolId={tool.id} quantity={quantity} rules={tool} disabled={Boolean(problem)} />
       </div>
     </div>
   );

@@ -210,7 +210,12 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
               )}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <AddToCartButton toolId={tool.id} quantity={quantity} disabled={outOfStock || noPrice || Boolean(quantityProblem)} />
+              <AddToCartButton
+                toolId={tool.id}
+                quantity={quantity}
+                rules={tool}
+                disabled={outOfStock || noPrice || Boolean(quantityProblem)}
+              />
               <button ref={placeButton} type="submit" className="btn btn-primary sm:min-w-40" disabled={!canOrder}>
                 {(placeOrder.isPending || checking) && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
                 Place Order
