@@ -325,6 +325,33 @@ test('the catalog’s Add to cart never takes a line past the most one order can
   await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeEnabled();
 });
 
+test('a visitor’s cart is kept in the browser until their account’s cart holds it: a merge that fails at login is made on the next page load', async ({
+  page,
+}) => {
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  await page.goto(`/tools/${tape.id}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added to the cart.')).toBeVisible();
+  const browserCart = () => page.evaluate(() => localStorage.getItem('toolsify.cart'));
+  const accountCart = async () => ((await (await page.request.get('/api/cart')).json()) as { lines: unknown[] }).lines;
+
+  // Logged in while the network drops the cart's save.
+  await page.route('**/api/cart', (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  await signIn(page, newAccount('cart-merge-offline'));
+  const tried = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/cart');
+  await page.goto('/cart');
+  await tried;
+  expect(await accountCart()).toEqual([]);
+  expect(JSON.parse((await browserCart()) ?? '[]')).toEqual([{ toolId: tape.id, quantity: tape.minimum }]);
+
+  // Back online: the next page load merges it, and only then is the browser's cart emptied.
+  await page.unroute('**/api/cart');
+  await page.reload();
+  await expect(cartLines(page)).toHaveCount(1);
+  await expect.poll(accountCart).toEqual([{ toolId: tape.id, quantity: tape.minimum }]);
+  await expect.poll(browserCart).toBeNull();
+});
+
 test('order again leaves out a tool no longer sold and names it, and says which lines joined the cart', async ({ page, playwright }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await signInRequest(admin, adminAccount());

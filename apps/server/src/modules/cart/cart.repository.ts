@@ -46,3 +46,14 @@ export async function saveCart(db: Db, userId: string, lines: readonly CartLine[
   }
   return { lines: stored, version: values.updated_at };
 }
+
+/** Which of `ids` name a tool, deleted or not (a deleted tool may stay in a cart, flagged there). */
+export async function findToolIdsAmong(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('tool')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

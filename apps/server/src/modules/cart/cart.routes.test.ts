@@ -9,19 +9,24 @@ describe('the cart and quick-order lookups', () => {
   let bob: TestUser;
   let admin: TestUser;
 
+  // The cart's lines name tools: tool(1) to tool(9).
+  const toolIds: number[] = [];
+  const tool = (n: number): number => toolIds[n - 1] ?? 0;
+
   beforeAll(async () => {
     app = await createTestApp();
     alice = await signUp(app);
     bob = await signUp(app);
     admin = await signUpAdmin(app);
+    for (let n = 1; n <= 9; n++) toolIds.push((await makeTool(app, { available: 100 })).id);
   });
   afterAll(() => app.close());
 
   it('keeps each buyer’s cart on the server: empty at first, replaced whole, never another’s', async () => {
     expect((await as(app, alice, { url: '/api/cart' })).json()).toEqual({ lines: [], version: '' });
     const lines = [
-      { toolId: 3, quantity: 48 },
-      { toolId: 1, quantity: 2 },
+      { toolId: tool(3), quantity: 48 },
+      { toolId: tool(1), quantity: 2 },
     ];
     const saved = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines } });
     expect(saved.statusCode).toBe(200);
@@ -38,47 +43,57 @@ describe('the cart and quick-order lookups', () => {
     const read = async () => (await as(app, buyer, { url: '/api/cart' })).json() as { lines: unknown[]; version: string };
     // Two devices read the empty cart; the phone saves first, the desktop's stale save is refused.
     const first = await read();
-    const phone = await put({ lines: [{ toolId: 7, quantity: 30 }], version: first.version });
+    const phone = await put({ lines: [{ toolId: tool(7), quantity: 30 }], version: first.version });
     expect(phone.statusCode, phone.body).toBe(200);
-    const desktop = await put({ lines: [{ toolId: 9, quantity: 5 }], version: first.version });
+    const desktop = await put({ lines: [{ toolId: tool(9), quantity: 5 }], version: first.version });
     expect(desktop.statusCode).toBe(409);
     expect(desktop.json().error.message).toMatch(/changed on another device or in another tab/);
-    expect((await read()).lines).toEqual([{ toolId: 7, quantity: 30 }]);
+    expect((await read()).lines).toEqual([{ toolId: tool(7), quantity: 30 }]);
     // Made again on the cart as it is now: saved, with a new version every time.
     const now = await read();
-    const again = await put({ lines: [...now.lines, { toolId: 9, quantity: 5 }], version: now.version });
+    const again = await put({ lines: [...now.lines, { toolId: tool(9), quantity: 5 }], version: now.version });
     expect(again.statusCode).toBe(200);
     expect(again.json().version).not.toBe(now.version);
     const quick = await put({ lines: [], version: again.json().version });
     expect(quick.json().version).not.toBe(again.json().version);
-    expect((await put({ lines: [{ toolId: 1, quantity: 1 }], version: again.json().version })).statusCode).toBe(409);
+    expect((await put({ lines: [{ toolId: tool(1), quantity: 1 }], version: again.json().version })).statusCode).toBe(409);
     // Without a version (the spec's clients), the cart is replaced whatever it is.
-    expect((await put({ lines: [{ toolId: 2, quantity: 2 }] })).statusCode).toBe(200);
-    expect((await read()).lines).toEqual([{ toolId: 2, quantity: 2 }]);
+    expect((await put({ lines: [{ toolId: tool(2), quantity: 2 }] })).statusCode).toBe(200);
+    expect((await read()).lines).toEqual([{ toolId: tool(2), quantity: 2 }]);
     // A version that is not one: 400, nothing changed.
     for (const version of ['yesterday', '2025-13-45T00:00:00.000Z', 7]) {
       const bad = await put({ lines: [], version });
       expect(bad.statusCode, String(version)).toBe(400);
       expect(bad.json().error.fields, String(version)).toHaveProperty('version');
     }
-    expect((await read()).lines).toEqual([{ toolId: 2, quantity: 2 }]);
+    expect((await read()).lines).toEqual([{ toolId: tool(2), quantity: 2 }]);
   });
 
   it('refuses a malformed cart with 400 naming the field, and keeps the one it had', async () => {
-    await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: 1, quantity: 5 }] } });
+    await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: tool(1), quantity: 5 }] } });
     const cases: Array<[unknown, string]> = [
       [
         {
           lines: [
-            { toolId: 1, quantity: 1 },
-            { toolId: 1, quantity: 2 },
+            { toolId: tool(1), quantity: 1 },
+            { toolId: tool(1), quantity: 2 },
           ],
         },
         'lines.1.toolId',
       ],
       [{ lines: Array.from({ length: 101 }, (_, n) => ({ toolId: n + 1, quantity: 1 })) }, 'lines'],
-      [{ lines: [{ toolId: 1, quantity: 0 }] }, 'lines.0.quantity'],
-      [{ lines: [{ toolId: 1, quantity: 1, priceCents: 1 }] }, 'lines.0'],
+      // A tool that never was: a deleted one may stay (the cart page flags it), this one may not.
+      [
+        {
+          lines: [
+            { toolId: tool(1), quantity: 1 },
+            { toolId: 2_000_000, quantity: 1 },
+          ],
+        },
+        'lines.1.toolId',
+      ],
+      [{ lines: [{ toolId: tool(1), quantity: 0 }] }, 'lines.0.quantity'],
+      [{ lines: [{ toolId: tool(1), quantity: 1, priceCents: 1 }] }, 'lines.0'],
       [{ lines: 'many' }, 'lines'],
     ];
     for (const [payload, field] of cases) {
@@ -86,7 +101,25 @@ describe('the cart and quick-order lookups', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(Object.keys(res.json().error.fields ?? {}).join(' '), field).toContain(field);
     }
-    expect((await as(app, alice, { url: '/api/cart' })).json()).toMatchObject({ lines: [{ toolId: 1, quantity: 5 }] });
+    expect((await as(app, alice, { url: '/api/cart' })).json()).toMatchObject({ lines: [{ toolId: tool(1), quantity: 5 }] });
+    const unknown = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: 2_000_000, quantity: 1 }] } });
+    expect(unknown.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'No tool has this id.',
+      fields: { 'lines.0.toolId': 'No tool has this id.' },
+    });
+  });
+
+  it('keeps a line whose tool was deleted since (the cart page flags it)', async () => {
+    const gone = await makeTool(app, { available: 5 });
+    await app.db.updateTable('tool').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
+    const lines = [
+      { toolId: gone.id, quantity: 1 },
+      { toolId: tool(2), quantity: 3 },
+    ];
+    const res = await as(app, bob, { method: 'PUT', url: '/api/cart', payload: { lines } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await as(app, bob, { url: '/api/cart' })).json().lines).toEqual(lines);
   });
 
   it('finds live tools by SKU in any case, and never a deleted one', async () => {

@@ -25,6 +25,23 @@ export interface CartState {
   add: (lines: readonly CartLine[]) => Promise<CartLine[]>;
 }
 
+/** This page's merge of the browser's cart into the server's (every useCart shares it). */
+let browserCartMerge: 'idle' | 'running' | 'failed' = 'idle';
+
+/**
+ * Makes a change on the cart as this page has it; when the cart changed elsewhere since (409,
+ * and save has read it again), makes it again on the cart as it is now, up to 3 times.
+ */
+async function onTheCartAsItIs<T>(change: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (attempt >= 3 || !isCartChanged(error)) throw error;
+    }
+  }
+}
+
 export function useCart(): CartState {
   const { signedIn, local, server } = useCartSources();
   const queryClient = useQueryClient();
@@ -54,18 +71,14 @@ export function useCart(): CartState {
     async (added: readonly CartLine[]) => {
       try {
         // Added to the cart as it is: when it changed elsewhere since this page read it, read it again and add once more.
-        for (let attempt = 1; ; attempt++) {
+        return await onTheCartAsItIs(async () => {
           const current = signedIn
             ? (queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
             : readLocal();
           const { lines: merged, left } = mergeCartLines(current, added);
-          try {
-            await save(merged);
-            return left;
-          } catch (error) {
-            if (attempt >= 3 || !isCartChanged(error)) throw error;
-          }
-        }
+          await save(merged);
+          return left;
+        });
       } catch (error) {
         if (!signedIn || !isSignedOut(error)) throw error;
         // The session ended meanwhile (signed out in another tab, expired): what they were adding
@@ -78,17 +91,32 @@ export function useCart(): CartState {
     [signedIn, queryClient, save],
   );
 
-  // A visitor who logs in keeps what they gathered: merged into their server cart, once.
+  // A visitor who logs in keeps what they gathered: merged into their server cart, once. The
+  // browser's cart is emptied only once the server holds the merge; a merge that failed
+  // (offline) is tried again on the next page load or sign-in, not on every render.
   const serverLines = server.data?.lines;
   useEffect(() => {
-    // Read afresh, not from this render: the bar has two cart links, and the first merge empties it.
-    if (!signedIn || !serverLines || local.length === 0) return;
+    if (!signedIn) {
+      browserCartMerge = 'idle';
+      return;
+    }
+    // Read afresh, not from this render, and one merge at a time: the bar has two cart links.
+    if (!serverLines || local.length === 0 || browserCartMerge !== 'idle') return;
     const pending = readLocal();
     if (pending.length === 0) return;
-    const { lines: merged } = mergeCartLines(serverLines, pending);
-    writeLocal([]);
-    void save(merged);
-  }, [signedIn, serverLines, local, save]);
+    browserCartMerge = 'running';
+    onTheCartAsItIs(() =>
+      save(mergeCartLines(queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? serverLines, pending).lines),
+    ).then(
+      () => {
+        browserCartMerge = 'idle';
+        writeLocal([]);
+      },
+      () => {
+        browserCartMerge = 'failed';
+      },
+    );
+  }, [signedIn, serverLines, local, save, queryClient]);
 
   return { lines, ready: !signedIn || server.isSuccess, signedIn, save, add };
 }
