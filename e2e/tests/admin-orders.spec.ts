@@ -303,3 +303,65 @@ test.describe('My Orders: Show cancelled', () => {
     });
   }
 });
+
+test.describe('My Orders: search and filters', () => {
+  for (const width of [375, 1280]) {
+    test(`a buyer finds their orders by PO number and SKU, narrows them by status, a link keeps it, and exports what is found (${width} px)`, async ({
+      page,
+      playwright,
+    }) => {
+      const fx = await placeOrders(playwright);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, fx.buyer);
+      await page.goto('/dashboard/orders');
+      await expect(rowOf(page, fx.hammers)).toBeVisible();
+      const search = page.getByRole('searchbox', { name: 'Search orders' });
+      await expect(search).toHaveAttribute('placeholder', 'Order #, PO, tool, SKU');
+
+      // By PO number: typing searches after a pause, keeping the focus.
+      await search.fill(`po-${fx.stamp.toLowerCase()}-b`);
+      await expect(page).toHaveURL(new RegExp(`q=po-${fx.stamp.toLowerCase()}-b`, 'i'));
+      await expect(rowOf(page, fx.wrenches)).toBeVisible();
+      await expect(rowOf(page, fx.hammers)).toHaveCount(0);
+      await expect(search).toBeFocused();
+      await expect(page.getByTestId('orders-shown')).toHaveText('1 order found');
+
+      // By SKU, with the cancelled ones shown: the cancelled two-line order has a hammer too.
+      await search.fill('TF-CH16');
+      await expect(rowOf(page, fx.wrenches)).toHaveCount(0);
+      await expect(rowOf(page, fx.hammers)).toBeVisible();
+      await page.getByLabel('Show cancelled').check();
+      await expect(rowOf(page, fx.cancelled)).toBeVisible();
+      // A status narrows it; the buyer's own words for it.
+      const status = page.getByLabel('Status');
+      await expect(status.locator('option')).toHaveText(['All', 'Unpaid', 'Paid', 'Shipped', 'Cancelled']);
+      await status.selectOption('cancelled');
+      await expect(rowOf(page, fx.hammers)).toHaveCount(0);
+      await expect(rowOf(page, fx.cancelled)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshots(page, 'my-orders-filtered', [width]);
+
+      // A reload (or a shared link) shows the same.
+      await page.reload();
+      await expect(search).toHaveValue('TF-CH16');
+      await expect(status).toHaveValue('cancelled');
+      await expect(rowOf(page, fx.cancelled)).toBeVisible();
+
+      // Export CSV: what the filters find, hers only.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Export CSV' }).click();
+      const [header, ...exported] = parseCsv(readFileSync((await (await download).path())!, 'utf8').slice(1));
+      expect(exported.map((row) => Number(row[0]))).toEqual([fx.cancelled.id, fx.cancelled.id]);
+      expect(new Set(exported.map((row) => row[header!.indexOf('Buyer email')]))).toEqual(new Set([fx.buyer.email]));
+
+      // Nothing found says so, and Clear filters brings every order back (Show cancelled stays as chosen).
+      await search.fill('no such order at all');
+      await expect(page.getByTestId('orders-no-match')).toContainText('No orders match “no such order at all”');
+      await page.getByTestId('orders-no-match').getByRole('button', { name: 'Clear filters' }).click();
+      await expect(search).toHaveValue('');
+      await expect(page).toHaveURL(/\/dashboard\/orders\?cancelled=show$/);
+      await expect(rowOf(page, fx.wrenches)).toBeVisible();
+      await expect(rowOf(page, fx.cancelled)).toBeVisible();
+    });
+  }
+});

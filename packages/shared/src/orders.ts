@@ -326,20 +326,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/**
- * `GET /api/orders/mine`: the buyer's listed orders, newest first; with `includeCancelled=true`
- * (My Orders' "Show cancelled") their cancelled orders too, each saying who cancelled it and when.
- */
-export const myOrdersQuerySchema = pageQuerySchema.extend({
-  includeCancelled: z
-    .enum(['true', 'false'], { error: 'includeCancelled must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
-});
-export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
-
-/** `GET /api/orders/mine/export.csv`: every order My Orders lists (with the cancelled ones when asked for). */
-export const myOrdersExportQuerySchema = z.strictObject({ includeCancelled: myOrdersQuerySchema.shape.includeCancelled });
+// (My Orders' query, which takes the same search and filters, follows orderFiltersShape below.)
 
 // ---------------------------------------------------------------------------------------------
 // Finding orders (Manage All Orders and its CSV export)
@@ -390,6 +377,24 @@ export type OrderFilters = z.infer<typeof orderFiltersSchema>;
 /** `GET /api/orders` (admin): every listed order newest first, or those the filters find, a page at a time. */
 export const allOrdersQuerySchema = pageQuerySchema.extend(orderFiltersShape).superRefine(fromNotAfterTo);
 export type AllOrdersQuery = z.infer<typeof allOrdersQuerySchema>;
+
+/**
+ * My Orders (`GET /api/orders/mine`) and its export (`GET /api/orders/mine/export.csv`): the
+ * buyer's listed orders newest first, found by the filters of Manage All Orders (`q` searches
+ * their order numbers, PO numbers and their lines' tools and SKUs); with `includeCancelled=true`
+ * ("Show cancelled") and no `status`, their cancelled orders too, each saying who cancelled it and when.
+ */
+const myOrderFiltersShape = {
+  ...orderFiltersShape,
+  includeCancelled: z
+    .enum(['true', 'false'], { error: 'includeCancelled must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+};
+export const myOrdersQuerySchema = pageQuerySchema.extend(myOrderFiltersShape).superRefine(fromNotAfterTo);
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
+export const myOrdersExportQuerySchema = z.strictObject(myOrderFiltersShape).superRefine(fromNotAfterTo);
+export type MyOrderFilters = z.infer<typeof myOrdersExportQuerySchema>;
 
 /** The columns of the orders export, in order: one row per order line. */
 export const orderExportColumns = [

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { listedStatuses, orderExportColumns, orderStatuses, type OrderFilters } from '@toolsify/shared/orders';
+import { orderExportColumns, type MyOrderFilters, type OrderFilters } from '@toolsify/shared/orders';
 import { csvRecord, UTF8_BOM, type CsvValue } from '../../lib/csv.ts';
 import { toIso, type OrderLineRow, type OrderRow } from '../../db/schema.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { findLinesOf, findOrdersPage, type OrderListFilters } from './orders.repository.ts';
-import { statusesOf } from './orders.service.ts';
+import { myOrdersFound, statusesOf } from './orders.service.ts';
 
 /** Orders read per query of the export: a page of them and their lines is all it holds at once. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -76,13 +76,13 @@ export async function exportOrdersCsv(deps: Pick<ServiceDeps, 'db' | 'dialect'>,
   });
 }
 
-/** A buyer's own orders as My Orders lists them (cancelled ones when asked for), in the same CSV. */
+/** A buyer's own orders as My Orders finds them (cancelled ones when asked for), in the same CSV. */
 export async function exportMyOrdersCsv(
   deps: Pick<ServiceDeps, 'db' | 'dialect'>,
   userId: string,
-  includeCancelled: boolean,
+  filters: MyOrderFilters,
 ): Promise<Readable> {
-  return ordersCsv(deps, { dialect: deps.dialect, userId, statuses: includeCancelled ? orderStatuses : listedStatuses });
+  return ordersCsv(deps, myOrdersFound(deps, userId, filters));
 }
 
 async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, find: OrderListFilters): Promise<Readable> {

@@ -377,8 +377,76 @@ describe('finding and exporting orders', () => {
           expect(res.json().error.fields).toHaveProperty('includeCancelled');
         }
       }
-      const other = await as(app, alice, { url: '/api/orders/mine/export.csv?status=paid' });
+      const other = await as(app, alice, { url: '/api/orders/mine/export.csv?buyer=bob' });
       expect(other.statusCode).toBe(400);
+    });
+  });
+
+  describe('My Orders: search and filters (a buyer finds their own orders only)', () => {
+    /** The ids GET /api/orders/mine answers for this query, every page. */
+    const mine = async (user: TestUser, query: string): Promise<number[]> => {
+      const items: number[] = [];
+      let cursor: number | null = null;
+      do {
+        const res = await as(app, user, { url: `/api/orders/mine?limit=2&${query}${cursor === null ? '' : `&cursor=${cursor}`}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json() as { items: Order[]; nextCursor: number | null };
+        items.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      return items;
+    };
+
+    it("finds by order number, PO number and a line's tool or SKU, never another buyer's order", async () => {
+      expect(await mine(alice, 'q=acme')).toEqual(ids(o.a1));
+      expect(await mine(bob, 'q=acme')).toEqual([]); // b4, "acme-gamma", is cancelled
+      expect(await mine(bob, 'q=acme&includeCancelled=true')).toEqual(ids(o.b4));
+      expect(await mine(alice, 'q=grd-ax')).toEqual(ids(o.a3));
+      expect(await mine(alice, 'q=angle')).toEqual(ids(o.a3));
+      expect(await mine(alice, `q=%23${o.a3.id}`)).toEqual(ids(o.a3));
+      // Another buyer's order number, or their PO number, finds nothing of theirs.
+      expect(await mine(alice, `q=%23${o.b2.id}`)).toEqual([]);
+      expect(await mine(alice, 'q=delta')).toEqual([]);
+      // A buyer's own cancelled order, asked for by its number, is found like the admin's search finds it.
+      expect(await mine(bob, `q=%23${o.b4.id}`)).toEqual(ids(o.b4));
+    });
+
+    it('filters by status, tool and the days an order was placed, and the export takes the same filters', async () => {
+      expect(await mine(bob, 'status=paid')).toEqual(ids(o.b5));
+      expect(await mine(bob, 'status=cancelled')).toEqual(ids(o.b4));
+      // A status chosen wins over "Show cancelled".
+      expect(await mine(bob, 'status=unpaid&includeCancelled=true')).toEqual(ids(o.b2));
+      expect(await mine(alice, `toolId=${grinder}`)).toEqual(ids(o.a3));
+      expect(await mine(alice, 'from=2026-01-11&to=2026-01-31')).toEqual(ids(o.a3));
+      expect(await mine(alice, 'to=2026-01-10')).toEqual(ids(o.a1));
+      const res = await as(app, bob, { url: '/api/orders/mine/export.csv?status=paid' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
+      expect(rows.map((row) => row[0])).toEqual([String(o.b5.id)]);
+      const byTool = await as(app, alice, { url: `/api/orders/mine/export.csv?q=${encodeURIComponent('Säge')}` });
+      expect(
+        parseCsv(byTool.body.replace(/^\uFEFF/, ''))
+          .slice(1)
+          .map((row) => row[0]),
+      ).toEqual([String(o.a6.id)]);
+    });
+
+    it('answers a bad filter with 400 naming it, list or export', async () => {
+      const cases: Array<[string, string]> = [
+        ['status=lost', 'status'],
+        ['from=2026-02-30', 'from'],
+        ['from=2026-02-02&to=2026-02-01', 'to'],
+        [`q=${'x'.repeat(201)}`, 'q'],
+        ['q=a%09b', 'q'],
+        ['toolId=abc', 'toolId'],
+      ];
+      for (const [query, field] of cases) {
+        for (const url of [`/api/orders/mine?${query}`, `/api/orders/mine/export.csv?${query}`]) {
+          const res = await as(app, alice, { url });
+          expect(res.statusCode, url).toBe(400);
+          expect(res.json().error.fields, url).toHaveProperty(field);
+        }
+      }
     });
   });
 

@@ -65,6 +65,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "My Orders: the signed-in user's orders, newest first, without cancelled ones unless ?includeCancelled=true (then each says who cancelled it and when)",
+        description:
+          "Filters as Manage All Orders': q (an order number, #1042 or 1042, or a part of the PO number or of a line's tool name or SKU), status, toolId, from and to (YYYY-MM-DD, UTC, both days included).",
         querystring: myOrdersQuerySchema,
         response: { 200: pageSchema(orderSchema), ...errors },
       },
@@ -81,12 +83,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Export My Orders: the signed-in user's orders as CSV, one row per order line (the columns of the admin's export), streamed",
         description:
-          'Without cancelled orders unless ?includeCancelled=true, as My Orders lists them. The same CSV format as GET /api/orders/export.csv.',
+          'The filters of GET /api/orders/mine (q, status, toolId, from, to, includeCancelled), every page. The same CSV format as GET /api/orders/export.csv.',
         querystring: myOrdersExportQuerySchema,
       },
     },
     async (request, reply) => {
-      const csv = await exportMyOrdersCsv(app, requireUser(request).id, request.query.includeCancelled ?? false);
+      const csv = await exportMyOrdersCsv(app, requireUser(request).id, request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="my-orders-${day}.csv"`).send(csv);
     },

@@ -6,6 +6,7 @@ import {
   listedStatuses,
   orderStatuses,
   type AllOrdersQuery,
+  type MyOrderFilters,
   type MyOrdersQuery,
   type OrderFilters,
   type OrderStatus,
@@ -46,6 +47,7 @@ import {
   recordOrderEvent,
   type OrderChange,
   returnStock,
+  type OrderListFilters,
   type OrderRequest,
   toOrder,
   transitionOrder,
@@ -329,13 +331,21 @@ async function ordersPage(deps: OrdersDeps, rows: OrderRow[], limit: number): Pr
 
 /** My Orders: the user's listed (not cancelled) orders, newest first; their cancelled ones too when asked ("Show cancelled"). */
 export async function listMyOrders(deps: OrdersDeps, user: SessionUser, query: MyOrdersQuery): Promise<Page<Order>> {
-  const rows = await findOrdersPage(deps.db, {
-    userId: user.id,
-    statuses: query.includeCancelled ? orderStatuses : listedStatuses,
-    limit: query.limit + 1,
-    cursor: query.cursor,
-  });
+  const rows = await findOrdersPage(deps.db, { ...myOrdersFound(deps, user.id, query), limit: query.limit + 1, cursor: query.cursor });
   return ordersPage(deps, rows, query.limit);
+}
+
+/** What My Orders (and its export) finds: the buyer's own orders, as the filters of Manage All Orders find them, with their cancelled ones when asked for. */
+export function myOrdersFound(deps: Pick<OrdersDeps, 'dialect'>, userId: string, filters: MyOrderFilters): OrderListFilters {
+  return {
+    dialect: deps.dialect,
+    userId,
+    statuses: filters.includeCancelled && !filters.status ? orderStatuses : statusesOf(filters),
+    q: filters.q,
+    toolId: filters.toolId,
+    from: filters.from,
+    to: filters.to,
+  };
 }
 
 /**

@@ -3,27 +3,47 @@ import type { Page } from '@toolsify/shared/ids';
 import type { Order } from '@toolsify/shared/orders';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { orderFiltersSearchOf, type OrderFilterParams } from '../utils/order-filters.ts';
 
 const PAGE_SIZE = 20;
 
-/** The key part of My Orders with its cancelled orders ("Show cancelled"). */
+/** The key part of a My Orders list that shows cancelled orders among the others ("Show cancelled", no status chosen). */
 export const WITH_CANCELLED = 'with-cancelled';
 
-/** `GET /api/orders/mine`: the signed-in user's orders, newest first, without cancelled ones unless asked for. */
-export function getMyOrders(cursor: number | null, includeCancelled = false): Promise<Page<Order>> {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (includeCancelled) query.set('includeCancelled', 'true');
-  if (cursor !== null) query.set('cursor', String(cursor));
-  return api<Page<Order>>(`/api/orders/mine?${query}`);
+export interface MyOrdersFilters {
+  filters?: OrderFilterParams;
+  includeCancelled?: boolean;
 }
 
-export function useMyOrders({ includeCancelled = false }: { includeCancelled?: boolean } = {}) {
+/** The query string of My Orders' filters (the list's, and its export's). */
+function myOrdersSearchOf({ filters = { q: '' }, includeCancelled = false }: MyOrdersFilters): URLSearchParams {
+  const query = new URLSearchParams(orderFiltersSearchOf(filters));
+  if (includeCancelled) query.set('includeCancelled', 'true');
+  return query;
+}
+
+/** `GET /api/orders/mine`: the signed-in user's orders, newest first, as the filters find them; cancelled ones only when asked for. */
+export function getMyOrders(cursor: number | null, find: MyOrdersFilters = {}, signal?: AbortSignal): Promise<Page<Order>> {
+  const query = myOrdersSearchOf(find);
+  query.set('limit', String(PAGE_SIZE));
+  if (cursor !== null) query.set('cursor', String(cursor));
+  return api<Page<Order>>(`/api/orders/mine?${query}`, signal ? { signal } : {});
+}
+
+/** `GET /api/orders/mine/export.csv`: the orders these filters find, every page, as a CSV download. */
+export function myOrdersExportUrl(find: MyOrdersFilters): string {
+  const search = myOrdersSearchOf(find).toString();
+  return `/api/orders/mine/export.csv${search ? `?${search}` : ''}`;
+}
+
+/** My Orders for a search and its filters, a page at a time; while another loads, the one on screen stays (dimmed). */
+export function useMyOrders(find: MyOrdersFilters = {}) {
+  const withCancelled = find.includeCancelled === true && !find.filters?.status;
   return useInfiniteQuery({
-    queryKey: includeCancelled ? [...queryKeys.myOrders, WITH_CANCELLED] : queryKeys.myOrders,
-    queryFn: ({ pageParam }) => getMyOrders(pageParam, includeCancelled),
+    queryKey: [...queryKeys.myOrders, myOrdersSearchOf(find).toString(), ...(withCancelled ? [WITH_CANCELLED] : [])],
+    queryFn: ({ pageParam, signal }) => getMyOrders(pageParam, find, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
-    // Switching "Show cancelled" keeps the list on screen until the other one is there.
     placeholderData: keepPreviousData,
   });
 }

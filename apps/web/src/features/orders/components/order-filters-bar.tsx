@@ -1,22 +1,47 @@
 import { useId, type FormEvent } from 'react';
 import { orderStatusRules, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
-import { ordersExportUrl } from '../api/get-all-orders.ts';
 import { isFiltered, orderSearchText, type OrderFilterParams } from '../utils/order-filters.ts';
+import type { ApplyOrderFilters } from '../utils/use-order-filters.ts';
 import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 import { ToolFilter } from './tool-filter.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { DayInput } from '../../../components/ui/day-input.tsx';
 
-export type ApplyOrderFilters = (next: Partial<OrderFilterParams>, options?: { replace?: boolean }) => void;
+type Viewer = 'admin' | 'customer';
 
-const statusLabel = (status: OrderStatus) => (status === 'paid' ? 'Pending (paid)' : (orderStatusRules[status].admin.label ?? status));
+/** Each status as the viewer's list names it (the buyer's unpaid orders show Pay and Cancel, not a word). */
+const statusLabel = (status: OrderStatus, viewer: Viewer) =>
+  viewer === 'admin'
+    ? status === 'paid'
+      ? 'Pending (paid)'
+      : (orderStatusRules[status].admin.label ?? status)
+    : (orderStatusRules[status].customer.label ?? 'Unpaid');
+
+/** What the search box finds, as its placeholder says it. */
+const searchHint: Record<Viewer, string> = { admin: 'Order #, PO, buyer, tool, SKU', customer: 'Order #, PO, tool, SKU' };
 
 /**
- * Manage All Orders' search and filters: the search box (it searches after a pause in typing,
- * keeping the focus), the status, the tool, the days an order was placed, Clear filters and
- * Export CSV (the orders the filters show, every page of them). The page's URL holds them.
+ * The search and filters of Manage All Orders and My Orders: the search box (it searches after a
+ * pause in typing, keeping the focus), the status, the tool, the days an order was placed, Clear
+ * filters and Export CSV (the orders the filters show, every page of them). The page's URL holds them.
  */
-export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilterParams; apply: ApplyOrderFilters; onClear: () => void }) {
+export function OrderFiltersBar({
+  viewer,
+  params,
+  apply,
+  onClear,
+  exportUrlOf,
+  anyStatusLabel = 'All but cancelled',
+}: {
+  viewer: Viewer;
+  params: OrderFilterParams;
+  apply: ApplyOrderFilters;
+  onClear: () => void;
+  /** The export's address for these filters. */
+  exportUrlOf: (filters: OrderFilterParams) => string;
+  /** The status choice that leaves the status unset. */
+  anyStatusLabel?: string;
+}) {
   const id = useId();
   const { text, setText, words, submit } = useTypedSearch(params.q, (q, options) => apply({ q }, options), orderSearchText);
   const onSubmit = (event: FormEvent) => {
@@ -51,7 +76,7 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
             value={text}
             maxLength={200}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Order #, PO, buyer, tool, SKU"
+            placeholder={searchHint[viewer]}
             autoComplete="off"
             enterKeyHint="search"
             className="min-w-0 grow"
@@ -70,10 +95,10 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
             value={params.status ?? ''}
             onChange={(event) => apply({ status: (event.target.value || undefined) as OrderStatus | undefined })}
           >
-            <option value="">All but cancelled</option>
+            <option value="">{anyStatusLabel}</option>
             {orderStatuses.map((status) => (
               <option key={status} value={status}>
-                {statusLabel(status)}
+                {statusLabel(status, viewer)}
               </option>
             ))}
           </select>
@@ -119,7 +144,7 @@ export function OrderFiltersBar({ params, apply, onClear }: { params: OrderFilte
               Clear filters
             </button>
           )}
-          <a href={ordersExportUrl({ ...params, q: words })} download className="btn btn-outline btn-sm" data-testid="export-csv">
+          <a href={exportUrlOf({ ...params, q: words })} download className="btn btn-outline btn-sm" data-testid="export-csv">
             <Icon name="download" className="h-4 w-4" />
             Export CSV
           </a>
