@@ -22,7 +22,7 @@ import {
   type ManagedToolsQuery,
 } from '@toolsify/shared/tools';
 import { searchStem } from '@toolsify/shared/search';
-import { correctionOf, knownWord } from './tools.suggest.ts';
+import { correctionOf, knownWord, skuStartAsWritten } from './tools.suggest.ts';
 import { pricingIssues, type PricingSettings } from '@toolsify/shared/pricing';
 import type { ToolRow } from '../../db/schema.ts';
 import { auditTool, auditTools } from './tools.audit.ts';
@@ -205,7 +205,7 @@ async function readCatalogPage(
 /**
  * "Did you mean": what a search that found nothing finds something as, under the same filters.
  * A part number typed without its punctuation ("DCD771C2"): the one live tool's SKU that reads
- * so. Otherwise the words, a size typed as one word apart ("115mm": 115 mm, as names write it) and
+ * so, or the start of the SKUs that start so ("tfdd18": TF-DD18, which finds them). Otherwise the words, a size typed as one word apart ("115mm": 115 mm, as names write it) and
  * each misspelt word ("driil") corrected to the nearest word of the tools' names (correctionOf);
  * a word some tool holds as typed (in a description: "metal") is kept. Undefined when no such
  * search would find a tool. Most searches that find nothing are answered without a query: which
@@ -214,12 +214,13 @@ async function readCatalogPage(
  */
 async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Promise<string | undefined> {
   const typed = filter.text.trim();
+  const vocabulary = await deps.searchVocabulary?.words();
   if (SKU_PATTERN.test(typed) && /\d/.test(typed)) {
     const near = await findLiveToolsBySkuKey(deps.db, [skuKey(typed)]);
-    const sku = near.length === 1 ? near[0]?.sku : undefined;
-    if (sku !== undefined && (await findsAny(deps, filter, sku))) return sku;
+    // The one SKU that reads so, else the start of the SKUs that start so ("tfdd18": TF-DD18).
+    const sku = near.length === 1 ? near[0]?.sku : vocabulary && skuStartAsWritten(vocabulary, typed);
+    if (sku !== undefined && sku !== typed && (await findsAny(deps, filter, sku))) return sku;
   }
-  const vocabulary = await deps.searchVocabulary?.words();
   const typedWords = searchWords(typed);
   // Each word the catalog does not hold as typed (knownWord), and what it was likely meant to be.
   const corrections = new Map<string, string>();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchStem } from '@toolsify/shared/search';
 import { createTestApp } from '../../test/helpers.ts';
 import { insertTool, softDeleteTool } from './tools.repository.ts';
-import { SearchVocabulary, correctionOf, editDistance, knownWord, nameWordsOf } from './tools.suggest.ts';
+import { SearchVocabulary, correctionOf, editDistance, knownWord, nameWordsOf, skuStartAsWritten } from './tools.suggest.ts';
 
 describe('searchStem: a plural looked for as its stem', () => {
   it('folds the plural endings to a prefix of both forms', () => {
@@ -80,6 +80,24 @@ describe('correctionOf: the name word a misspelt search word was meant to be', (
 });
 
 /** The catalog's plurals and "Did you mean", through the API, on whichever database the suite runs. */
+describe('skuStartAsWritten: the start of a SKU typed without its punctuation, as the SKU writes it', () => {
+  const words = nameWordsOf(new Map(), [], [], ['TF-DD18-2A', 'A.B_C-12', 'tf-dd18-4a', 'ZX9']);
+  it('keeps the punctuation up to the last letter or digit typed, none after', () => {
+    expect(skuStartAsWritten(words, 'tfdd18')).toBe('TF-DD18');
+    expect(skuStartAsWritten(words, 'TFDD1')).toBe('TF-DD1');
+    expect(skuStartAsWritten(words, 'tf')).toBe('TF');
+    expect(skuStartAsWritten(words, 'abc1')).toBe('A.B_C-1');
+    expect(skuStartAsWritten(words, 'a.b')).toBe('A.B');
+    expect(skuStartAsWritten(words, 'zx9')).toBe('ZX9');
+  });
+  it('answers nothing when no SKU starts so', () => {
+    expect(skuStartAsWritten(words, 'dd18')).toBeUndefined();
+    expect(skuStartAsWritten(words, 'zx90')).toBeUndefined();
+    expect(skuStartAsWritten(words, '--')).toBeUndefined();
+    expect(skuStartAsWritten(nameWordsOf(new Map()), 'tf')).toBeUndefined();
+  });
+});
+
 describe('catalog search: plurals and "Did you mean"', () => {
   let app: FastifyInstance;
   const list = async (query: string) => {
@@ -162,6 +180,19 @@ describe('catalog search: plurals and "Did you mean"', () => {
     // The suggestion finds the tool first.
     expect((await names('q=DCD-771-C2'))[0]).toBe('Cordless Drill 18V');
     expect((await list('q=TFGONE9')).suggestion).toBeUndefined();
+  });
+
+  it('suggests the start of the SKUs a part number’s start typed without its punctuation reads as, under the same filters', async () => {
+    expect(await list('q=dcd771')).toMatchObject({ items: [], suggestion: 'DCD-771' });
+    expect(await names('q=DCD-771')).toEqual(['Cordless Drill 18V']);
+    expect((await list('q=TFAG11')).suggestion).toBe('TF-AG11');
+    expect(await names('q=TF-AG11')).toEqual(['Angle Grinder 115 mm']);
+    // The Hammer Drill is out of stock: not offered to a search of the tools in stock.
+    expect((await list('q=tfhd2')).suggestion).toBe('TF-HD2');
+    expect((await list('q=tfhd2&inStock=true')).suggestion).toBeUndefined();
+    // No SKU starts so, or only a deleted tool's.
+    expect((await list('q=tfzz9')).suggestion).toBeUndefined();
+    expect((await list('q=tfgone')).suggestion).toBeUndefined();
   });
 
   it('reads the names again once its read is old (the old read answering meanwhile), sharing one read between concurrent askers', async () => {

@@ -1,4 +1,5 @@
 import { searchStem, textWords } from '@toolsify/shared/search';
+import { skuKey } from '@toolsify/shared/cart-lines';
 import type { Db } from '../../db/schema.ts';
 
 /** How long a read of the names' words is used before a search that needs them reads them again. */
@@ -23,6 +24,8 @@ export interface NameWords {
   everyWord: string[];
   /** The sizes names write apart, joined as a search word would type them: "115 mm" is 115mm. */
   sizes: Set<string>;
+  /** The live SKUs by their key (skuKey: no case, no punctuation), sorted by key: a part number's start typed without its dashes is a binary search. */
+  skus: ReadonlyArray<readonly [key: string, sku: string]>;
   /** correctionOf's answers for these words, kept as searches repeat their words (at most MAX_REMEMBERED). */
   corrections: Map<string, string | undefined>;
 }
@@ -70,6 +73,7 @@ export class SearchVocabulary {
     const counts = new Map<string, number>();
     const every = new Set<string>();
     const sizes = new Set<string>();
+    const skus: string[] = [];
     let after = 0;
     for (;;) {
       const rows = await this.db
@@ -90,20 +94,26 @@ export class SearchVocabulary {
           if (word.length >= SHORTEST_CORRECTED && /^\p{L}+$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
         }
         for (const word of textWords(`${name} ${sku} ${description}`)) every.add(plain(word));
+        skus.push(sku);
       }
       const last = rows.at(-1);
       if (!last || rows.length < READ_BATCH) break;
       after = last.id;
     }
-    const words = nameWordsOf(counts, every, sizes);
+    const words = nameWordsOf(counts, every, sizes, skus);
     this.#words = words;
     this.#readAt = Date.now();
     return words;
   }
 }
 
-/** The read's words as NameWords; `others`: the words of SKUs and descriptions (the names' own are added). */
-export function nameWordsOf(counts: Map<string, number>, others: Iterable<string> = [], sizes: Iterable<string> = []): NameWords {
+/** The read's words as NameWords; `others`: the words of SKUs and descriptions (the names' own are added); `skus`: the live SKUs. */
+export function nameWordsOf(
+  counts: Map<string, number>,
+  others: Iterable<string> = [],
+  sizes: Iterable<string> = [],
+  skus: Iterable<string> = [],
+): NameWords {
   const sorted = [...counts.keys()].sort();
   const everyWord = [...new Set([...others, ...sorted].map(plain))].sort();
   const byLength = new Map<number, string[]>();
@@ -113,7 +123,35 @@ export function nameWordsOf(counts: Map<string, number>, others: Iterable<string
     if (same) same.push(word);
     else byLength.set(length, [word]);
   }
-  return { sorted, counts, byLength, everyWord, sizes: new Set(sizes), corrections: new Map() };
+  const skuKeys = [...skus].map((sku) => [skuKey(sku), sku] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { sorted, counts, byLength, everyWord, sizes: new Set(sizes), skus: skuKeys, corrections: new Map() };
+}
+
+/**
+ * The start of a live SKU typed without its punctuation ("tfdd18"), as the SKU writes it
+ * ("TF-DD18" of TF-DD18-2A): the search that finds the tools whose part numbers start so (its
+ * words are the SKU's words, each a prefix). Undefined when no SKU's key starts with it.
+ */
+export function skuStartAsWritten(words: NameWords, typed: string): string | undefined {
+  const key = skuKey(typed);
+  if (key === '') return undefined;
+  let low = 0;
+  let high = words.skus.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words.skus[middle]?.[0] ?? '') < key) low = middle + 1;
+    else high = middle;
+  }
+  const [found, sku] = words.skus[low] ?? [];
+  if (found === undefined || sku === undefined || !found.startsWith(key)) return undefined;
+  // The SKU up to its key.length-th letter or digit (its punctuation kept, none after).
+  let seen = 0;
+  let end = 0;
+  while (seen < key.length && end < sku.length) {
+    if (!/[-_.]/.test(sku.charAt(end))) seen += 1;
+    end += 1;
+  }
+  return sku.slice(0, end);
 }
 
 /** Whether some word of `sorted` starts with `prefix` (a search word matches as a prefix). */
