@@ -144,6 +144,18 @@ test.describe('catalog', () => {
     await page.getByRole('searchbox', { name: 'Search tools' }).fill('18v');
     await expect(page).toHaveURL(/\/tools\?q=18v&category=Power\+tools$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "18v" in Power tools');
+    // Words found only in other categories: how many, and one click to search them all.
+    const hammers = (await (await request.get('/api/tools?q=hammer')).json()) as ToolPage;
+    expect(hammers.items.some((t) => t.category === 'Power tools')).toBe(false);
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('hammer');
+    await expect(page.getByTestId('in-all-categories')).toHaveText(
+      `${hammers.total === 1 ? '1 tool matches' : `${hammers.total} tools match`} in all categories. Search all categories`,
+    );
+    await screenshots(page, 'catalog-in-all-categories');
+    await page.getByTestId('in-all-categories').getByRole('link', { name: 'Search all categories' }).click();
+    await expect(page).toHaveURL(/\/tools\?q=hammer$/);
+    await expect.poll(() => names(page)).toEqual(hammers.items.map((t) => t.name));
+    await category.selectOption('Power tools');
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(category).toHaveValue('');
 

@@ -149,6 +149,11 @@ export const toolPageSchema = z.object({
   totalIsLowerBound: z.boolean().optional(),
   /** A search's first page that found nothing: a search that finds something ("Did you mean drill?"). */
   suggestion: z.string().optional(),
+  /**
+   * A first page that found nothing in its category: how many tools the same search and filters
+   * find in every category (at most MAX_COUNTED_TOOLS; absent when none).
+   */
+  inAllCategories: z.number().int().optional(),
 });
 export type ToolPage = z.infer<typeof toolPageSchema>;
 
@@ -519,7 +524,8 @@ export const managedToolPageSchema = z.object({
   /** A search's first page: how many tools match, as the catalog's `total` and `totalIsLowerBound`. */
   total: z.number().int().optional(),
   totalIsLowerBound: z.boolean().optional(),
-  /** A search that found nothing: the catalog's `suggestion`. */
+  /** A search that found nothing: the catalog's `suggestion` and `inAllCategories`. */
   suggestion: z.string().optional(),
+  inAllCategories: z.number().int().optional(),
 });
 export type ManagedToolPage = z.infer<typeof managedToolPageSchema>;

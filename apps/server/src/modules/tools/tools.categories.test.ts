@@ -81,6 +81,18 @@ describe('tool categories', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('says how many tools the same search finds in all categories when the chosen one has none', async () => {
+    expect(await list('category=Hand%20tools&q=drill')).toMatchObject({ items: [], total: 0, inAllCategories: 2 });
+    expect(await list('category=Hand%20tools&q=drill&minPrice=2100&maxPrice=2900')).toMatchObject({ total: 0, inAllCategories: 1 });
+    // Found in the category, found nowhere, or no category chosen: nothing to say.
+    expect(await list('category=Power%20tools&q=drill')).not.toHaveProperty('inAllCategories');
+    expect(await list('category=Hand%20tools&q=chainsaw')).not.toHaveProperty('inAllCategories');
+    expect(await list('q=chainsaw')).not.toHaveProperty('inAllCategories');
+    // Manage Products says it too.
+    const managed = await as(app, admin, { url: '/api/tools/manage?category=Hand%20tools&q=drill' });
+    expect(managed.json()).toMatchObject({ items: [], total: 0, inAllCategories: 2 });
+  });
+
   it('is changed in Edit (null: none), spelled as stored', async () => {
     const tool = await create({ name: 'Mover H', category: 'Hand tools' });
     const moved = await as(app, admin, { method: 'PATCH', url: `/api/tools/${tool.id}`, payload: { category: 'POWER tools' } });

@@ -193,9 +193,20 @@ async function readCatalogPage(
   if (after !== undefined) return { items, nextCursor: page.nextCursor };
   // A first page that holds every match is its own count.
   const total = few?.total ?? (page.nextCursor === null ? items.length : await countCatalog(db, dialect, searched, MAX_COUNTED_TOOLS + 1));
-  if (total === 0 && filter.words.length > 0) {
-    const suggestion = await suggestionFor(deps, filter);
-    return suggestion === undefined ? { items, nextCursor: null, total } : { items, nextCursor: null, total, suggestion };
+  if (total === 0) {
+    // Nothing found: a search that would find something, and how many tools the same search
+    // finds in every category when a category was chosen.
+    const [suggestion, inAllCategories] = await Promise.all([
+      filter.words.length > 0 ? suggestionFor(deps, filter) : undefined,
+      filter.category === undefined ? undefined : countCatalog(db, dialect, { ...searched, category: undefined }, MAX_COUNTED_TOOLS),
+    ]);
+    return {
+      items,
+      nextCursor: null,
+      total,
+      ...(suggestion === undefined ? {} : { suggestion }),
+      ...(inAllCategories ? { inAllCategories } : {}),
+    };
   }
   return total > MAX_COUNTED_TOOLS
     ? { items, nextCursor: page.nextCursor, total: MAX_COUNTED_TOOLS, totalIsLowerBound: true }
@@ -595,7 +606,7 @@ async function searchManagedTools(deps: CatalogReadDeps, q: string, query: Manag
     const row = rows.get(tool.id);
     return row ? [toManagedTool(row)] : [];
   });
-  const { total, totalIsLowerBound, suggestion } = found;
+  const { total, totalIsLowerBound, suggestion, inAllCategories } = found;
   return {
     items,
     nextCursor: found.nextCursor,
@@ -603,5 +614,6 @@ async function searchManagedTools(deps: CatalogReadDeps, q: string, query: Manag
     ...(total === undefined ? {} : { total }),
     ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
+    ...(inAllCategories === undefined ? {} : { inAllCategories }),
   };
 }

@@ -11,6 +11,7 @@ import { useTypedSearch } from '../../lib/use-typed-search.ts';
 import { usePageMeta } from '../../components/seo/use-page-meta.ts';
 import { useCatalog } from '../../features/catalog/api/get-catalog.ts';
 import { CategorySelect } from '../../features/catalog/components/category-select.tsx';
+import { inAllCategories } from '../../features/catalog/utils/in-all-categories.ts';
 import { ProductCard } from '../../features/catalog/components/product-card.tsx';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import {
@@ -131,11 +132,20 @@ export default function ToolsPage() {
                 ?
               </p>
             )}
-            <p className="text-sm text-base-content/70">
-              {hasSearchWords(params)
-                ? 'Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.'
-                : 'Widen the price range, show the tools out of stock too, or choose another category.'}
-            </p>
+            {first?.inAllCategories !== undefined && params.category !== undefined ? (
+              <p className="text-base" data-testid="in-all-categories">
+                {inAllCategories(first.inAllCategories)}{' '}
+                <Link href={`/tools?${catalogSearchOf({ ...params, category: undefined })}`} className="link font-semibold link-primary">
+                  Search all categories
+                </Link>
+              </p>
+            ) : (
+              <p className="text-sm text-base-content/70">
+                {hasSearchWords(params)
+                  ? 'Check the spelling, use fewer or shorter words (a part of a SKU works too), or widen the price range.'
+                  : 'Widen the price range, show the tools out of stock too, or choose another category.'}
+              </p>
+            )}
             {isFiltered(params) && (
               <button type="button" className="btn btn-primary btn-sm" onClick={clearFilters}>
                 Clear filters

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { toast } from 'react-hot-toast';
 import { messages } from '@toolsify/shared/messages';
 import { MAX_SEARCH_LENGTH, type ManagedTool } from '@toolsify/shared/tools';
+import { inAllCategories } from '../../../features/catalog/utils/in-all-categories.ts';
 import { formatCount } from '@toolsify/shared/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -171,6 +172,14 @@ export default function ManageProductsPage() {
                 {firstPage.suggestion}
               </button>
               ?
+            </p>
+          )}
+          {firstPage?.inAllCategories !== undefined && category !== undefined && (
+            <p className="mt-2 text-base-content" data-testid="in-all-categories">
+              {inAllCategories(firstPage.inAllCategories)}{' '}
+              <button type="button" className="link font-semibold link-primary" onClick={() => showCategory(undefined)}>
+                Search all categories
+              </button>
             </p>
           )}
           <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => search('', { replace: false })}>
