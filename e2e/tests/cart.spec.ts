@@ -89,6 +89,13 @@ for (const width of [375, 1280]) {
     await expect(rows.getByRole('listitem').nth(0)).toContainText('150 more, with the 500 in your cart: 650 =');
     await expect(rows.getByRole('listitem').nth(1)).toContainText('100 added to line 1');
     await expect(page.getByRole('button', { name: 'Add 1 line to the cart' })).toBeVisible();
+    // Two lines refused together say so, and by how many pieces.
+    await page.getByLabel('SKUs and quantities').fill(`${hammer.sku} 50\n${hammer.sku} 60`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows.getByRole('listitem').nth(0)).toContainText(
+      'Lines 1 and 2 together, 110, with the 500 in your cart: Sold in packs of 50: choose 600 or 650.',
+    );
+    await expect(rows.getByRole('listitem').nth(1)).toContainText('60 added to line 1');
     // A part number typed without its dashes finds its tool, shown with its SKU as the store writes it.
     await page.getByLabel('SKUs and quantities').fill(`${hammer.sku.replaceAll('-', '')} 50`);
     await page.getByRole('button', { name: 'Check lines' }).click();

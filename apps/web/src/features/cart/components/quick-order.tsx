@@ -65,11 +65,13 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
       // A SKU on several lines (a sheet split by job site) is one line of all their pieces, the first's.
       const firstRowOf = new Map<number, number>();
       const totalOf = new Map<number, number>();
+      const rowsOf = new Map<number, number[]>();
       for (const row of rows) {
         const tool = 'sku' in row ? tools.get(row.sku.toLowerCase()) : undefined;
         if (!tool || !('quantity' in row)) continue;
         if (!firstRowOf.has(tool.id)) firstRowOf.set(tool.id, row.row);
         totalOf.set(tool.id, (totalOf.get(tool.id) ?? 0) + row.quantity);
+        rowsOf.set(tool.id, [...(rowsOf.get(tool.id) ?? []), row.row]);
       }
       const inCart = new Map(cartLines.map((line) => [line.toolId, line.quantity]));
       setChecked(
@@ -84,8 +86,19 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
           // A tool in the cart already gets these pieces added to its line: the rules are the sum's.
           const held = inCart.get(tool.id) ?? 0;
           const rule = ruleProblem(held + quantity, tool);
-          const problem =
-            tool.available === 0 ? 'Out of Stock' : rule && held > 0 ? `With the ${formatCount(held)} in your cart: ${rule}` : rule;
+          // The lines of one tool are judged together: a refusal says so ("Lines 2 and 5 together, 125: ...").
+          const together = rowsOf.get(tool.id) ?? [];
+          const joined =
+            together.length > 1
+              ? `Lines ${together.slice(0, -1).join(', ')} and ${together.at(-1)} together, ${formatCount(quantity)}`
+              : null;
+          const reason =
+            rule && held > 0
+              ? `${joined ? `${joined}, with` : 'With'} the ${formatCount(held)} in your cart: ${rule}`
+              : rule && joined
+                ? `${joined}: ${rule}`
+                : rule;
+          const problem = tool.available === 0 ? 'Out of Stock' : reason;
           return { ...line, quantity, inCart: held, problem };
         }),
       );
