@@ -43,11 +43,14 @@ export const cardMessages = {
   expiryPast: "Your card's expiration date is in the past.",
   expiryTooFar: "Your card's expiration year is invalid.",
   cvcIncomplete: "Your card's security code is incomplete.",
+  /** The sandbox's (and Stripe test mode's) answer to a real card's number: nothing is charged. */
+  notATestCard:
+    'Your card was declined: this store is in test mode and takes test cards only, so nothing was charged. Use 4242 4242 4242 4242.',
 } as const;
 
 /**
- * Stripe's public test numbers, which the sandbox follows. Any other number, even one that
- * passes the Luhn check, is refused as invalid.
+ * Stripe's public test numbers, which the sandbox follows. Any other number that passes the
+ * Luhn check is refused as Stripe's test mode refuses a real card (cardMessages.notATestCard).
  */
 export const SANDBOX_TEST_CARDS = {
   succeeds: '4242424242424242',

@@ -91,7 +91,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           summary: "Sandbox only: pay an intent with one of Stripe's public test cards (no money moves)",
           description:
-            '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; any other number is invalid. The card number is never stored or logged.',
+            '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds; any other valid number is declined as a real card in test mode. The card number is never stored or logged.',
           body: sandboxConfirmBodySchema,
           response: { 200: sandboxConfirmResultSchema, ...errors },
         },

@@ -58,7 +58,8 @@ export type SandboxOutcome = { ok: true } | { ok: false; message: string };
 
 /**
  * What the sandbox's pretend card network answers for a number that already passed the Luhn,
- * expiry and CVC checks: Stripe's public test numbers, and "invalid" for anything else.
+ * expiry and CVC checks: Stripe's public test numbers, and for anything else what Stripe's test
+ * mode answers a real card (declined: not a test card).
  */
 export function sandboxCardOutcome(digits: string): SandboxOutcome {
   switch (digits) {
@@ -69,7 +70,7 @@ export function sandboxCardOutcome(digits: string): SandboxOutcome {
     case SANDBOX_TEST_CARDS.insufficientFunds:
       return { ok: false, message: cardMessages.insufficientFunds };
     default:
-      return { ok: false, message: cardMessages.numberInvalid };
+      return { ok: false, message: cardMessages.notATestCard };
   }
 }
 
@@ -104,7 +105,7 @@ export async function confirmSandboxPayment(
   const outcome = sandboxCardOutcome(input.cardNumber);
   if (!outcome.ok) {
     await updateIntentState(deps.db, row.id, { status: 'requires_payment_method', lastError: outcome.message });
-    const fields = outcome.message === cardMessages.numberInvalid ? { cardNumber: outcome.message } : undefined;
+    const fields = outcome.message === cardMessages.notATestCard ? { cardNumber: outcome.message } : undefined;
     throw new AppError('PAYMENT_FAILED', outcome.message, fields);
   }
 

@@ -262,10 +262,10 @@ describe('payments with the sandbox gateway', () => {
     expect(extra.statusCode).toBe(400);
     expect(await databaseFingerprint(app.db)).toBe(before);
 
-    // Luhn-valid, but not one of the test numbers (a real Mastercard test number).
+    // Luhn-valid, but not one of the sandbox's test numbers: refused as test mode refuses a real card.
     const unknown = await payCard(buyer, intent, { cardNumber: '5555 5555 5555 4444' });
     expect(unknown.statusCode).toBe(402);
-    expect(unknown.json().error).toMatchObject({ message: cardMessages.numberInvalid, fields: { cardNumber: cardMessages.numberInvalid } });
+    expect(unknown.json().error).toMatchObject({ message: cardMessages.notATestCard, fields: { cardNumber: cardMessages.notATestCard } });
     expect((await orderRow(app, order.id)).status).toBe('unpaid');
 
     // A wrong client secret names no payment.
