@@ -88,6 +88,14 @@ for (const width of [375, 1280]) {
         await page.getByText('Top tools as a table').click();
         await expect(page.getByRole('table', { name: 'Top tools by revenue' }).locator('tbody tr').first()).toContainText(top.name);
       }
+      // The top buyers (the demo's trade accounts), most revenue first; each opens their orders.
+      const buyer = month.topBuyers[0];
+      expect(buyer).toBeTruthy();
+      const buyers = page.getByRole('img', { name: /^Top \d+ buyers by revenue$/ });
+      await expect(buyers).toBeVisible();
+      await expect(buyers).toHaveAccessibleDescription(
+        `${buyer?.company ?? buyer?.name} leads with ${formatCents(buyer?.revenueCents ?? 0)} from ${buyer?.orders} order${buyer?.orders === 1 ? '' : 's'}.`,
+      );
 
       // 7 days: a new URL, the figures of that range.
       await page.getByRole('button', { name: '7 days' }).click();
@@ -121,6 +129,21 @@ for (const width of [375, 1280]) {
       await page.reload();
       await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
       await expect(figures).toContainText(formatCents(week.revenue.totalCents));
+
+      // A top buyer's name opens their orders in Manage All Orders.
+      const weekBuyer = week.topBuyers[0];
+      if (weekBuyer) {
+        await page.getByText('Top buyers as a table').click();
+        await page
+          .getByRole('table', { name: 'Top buyers by revenue' })
+          .getByRole('link', { name: weekBuyer.company ?? weekBuyer.name })
+          .click();
+        await expect(page).toHaveURL(
+          new RegExp(`/dashboard/manage\\?q=${encodeURIComponent(weekBuyer.email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        );
+        await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(weekBuyer.email);
+        await page.goBack();
+      }
 
       // The low-stock figure leads to the Low stock view.
       await page.getByRole('link', { name: 'See the Low stock list' }).click();

@@ -87,6 +87,11 @@ export const statsSchema = z.object({
    * the TOP_CATEGORIES that brought the most revenue, most first.
    */
   byCategory: z.array(z.object({ category: z.string().nullable(), quantity: count, revenueCents: cents, orders: count })),
+  /**
+   * The TOP_BUYERS buyers whose orders paid in the range brought the most revenue, most first:
+   * named as their newest such order names them (email, name, company).
+   */
+  topBuyers: z.array(z.object({ email: z.string(), name: z.string(), company: z.string().nullable(), orders: count, revenueCents: cents })),
   /** Unpaid orders now, by how long ago they were placed (not limited to the range). */
   unpaidByAge: z.object({ underOneDay: ageBucket, oneToThreeDays: ageBucket, overThreeDays: ageBucket }),
   /** Live tools whose stock is at or under their low-stock threshold now. */
@@ -100,3 +105,5 @@ export type Stats = z.infer<typeof statsSchema>;
 export const TOP_TOOLS = 10;
 /** How many categories the revenue by category holds. */
 export const TOP_CATEGORIES = 10;
+/** How many buyers the top buyers hold. */
+export const TOP_BUYERS = 10;

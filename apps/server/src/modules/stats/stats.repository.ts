@@ -137,6 +137,50 @@ export async function findRevenueByCategory(
   return rows.map((row) => ({ category: row.category, ...figuresOf(row) }));
 }
 
+/**
+ * The buyers whose orders paid in the range brought the most revenue: how many orders and what
+ * they paid, most first (then the buyer's id), named as their newest such order names them (its
+ * email, name and company, copied onto it when it was placed).
+ */
+export async function findTopBuyers(
+  db: Db,
+  range: TimeRange,
+  limit: number,
+): Promise<Array<{ email: string; name: string; company: string | null; orders: number; revenueCents: number }>> {
+  const revenue = sql<number | string>`sum(total_cents)`;
+  const top = await paidIn(db, range)
+    .select(['user_id', sql<number | string>`count(*)`.as('orders'), revenue.as('revenue'), sql<number>`max(id)`.as('newest')])
+    .groupBy('user_id')
+    .orderBy(revenue, 'desc')
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  if (top.length === 0) return [];
+  const named = new Map(
+    (
+      await db
+        .selectFrom('orders')
+        .select(['id', 'buyer_email', 'buyer_name', 'buyer_company'])
+        .where(
+          'id',
+          'in',
+          top.map((row) => Number(row.newest)),
+        )
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
+  return top.map((row) => {
+    const order = named.get(Number(row.newest));
+    return {
+      email: order?.buyer_email ?? '',
+      name: order?.buyer_name ?? '',
+      company: order?.buyer_company ?? null,
+      orders: Number(row.orders),
+      revenueCents: Number(row.revenue),
+    };
+  });
+}
+
 type AgeBucket = { orders: number; totalCents: number };
 
 /**

@@ -1,5 +1,15 @@
 import { orderStatuses } from '@toolsify/shared/orders';
-import { addDays, dayOf, daysIn, statsRangeOf, TOP_CATEGORIES, TOP_TOOLS, type Stats, type StatsQuery } from '@toolsify/shared/stats';
+import {
+  addDays,
+  dayOf,
+  daysIn,
+  statsRangeOf,
+  TOP_BUYERS,
+  TOP_CATEGORIES,
+  TOP_TOOLS,
+  type Stats,
+  type StatsQuery,
+} from '@toolsify/shared/stats';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { countLowStockTools } from '../tools/tools.repository.ts';
 import {
@@ -8,6 +18,7 @@ import {
   findRevenueByCategory,
   findRevenueByDay,
   findRevenueTotals,
+  findTopBuyers,
   findTopTools,
   type TimeRange,
 } from './stats.repository.ts';
@@ -16,7 +27,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The admin's sales dashboard for a range of UTC days: revenue by the day orders were paid,
- * orders placed by status, average order value, the top tools and the revenue by category of the range; unpaid orders
+ * orders placed by status, average order value, the top tools, the revenue by category and the top buyers of the range; unpaid orders
  * by age and the low-stock count as they are now. Every figure comes from the database; the
  * reads share one snapshot (a read-only repeatable-read transaction on PostgreSQL, one read
  * transaction on SQLite), so the figures agree with each other.
@@ -38,6 +49,7 @@ export async function salesStats(deps: Pick<ServiceDeps, 'db' | 'dialect'>, quer
       byStatus: await countOrdersByStatus(trx, range),
       topTools: await findTopTools(trx, range, TOP_TOOLS),
       byCategory: await findRevenueByCategory(trx, range, TOP_CATEGORIES),
+      topBuyers: await findTopBuyers(trx, range, TOP_BUYERS),
       unpaidByAge: await countUnpaidByAge(trx, cutoffs),
       lowStockTools: await countLowStockTools(trx),
     }));
@@ -58,6 +70,7 @@ export async function salesStats(deps: Pick<ServiceDeps, 'db' | 'dialect'>, quer
     ordersByStatus,
     topTools: figures.topTools,
     byCategory: figures.byCategory,
+    topBuyers: figures.topBuyers,
     unpaidByAge: figures.unpaidByAge,
     lowStockTools: figures.lowStockTools,
     generatedAt: now.toISOString(),

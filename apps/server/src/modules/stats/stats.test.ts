@@ -48,7 +48,11 @@ describe('GET /api/stats', () => {
     placed: string;
     paid?: string;
     lines: Array<[toolId: number, quantity: number, unitPriceCents: number]>;
+    /** The buyer (the fixture's customer unless said), and the company copied onto the order. */
+    buyer?: TestUser;
+    company?: string;
   }): Promise<number> {
+    const buyer = o.buyer ?? customer;
     const total = o.lines.reduce((sum, [, q, p]) => sum + q * p, 0);
     const pieces = o.lines.reduce((sum, [, q]) => sum + q, 0);
     const [first] = o.lines;
@@ -57,15 +61,16 @@ describe('GET /api/stats', () => {
     const row = await app.db
       .insertInto('orders')
       .values({
-        user_id: customer.id,
+        user_id: buyer.id,
         tool_id: first[0],
         tool_name: 'as ordered',
         unit_price_cents: first[2],
         quantity: pieces,
         total_cents: total,
         line_count: o.lines.length,
-        buyer_email: customer.email,
-        buyer_name: customer.name,
+        buyer_email: buyer.email,
+        buyer_name: buyer.name,
+        buyer_company: o.company ?? null,
         phone: '+1 555 0100',
         address: '1 Main Street',
         status: o.status,
@@ -179,6 +184,8 @@ describe('GET /api/stats', () => {
       { category: 'Power tools', quantity: 6, revenueCents: 8_950, orders: 3 },
       { category: null, quantity: 17, revenueCents: 5_100, orders: 2 },
     ]);
+    // One buyer paid O1, O2, O3 and O7.
+    expect(body.topBuyers).toEqual([{ email: customer.email, name: 'Stats Buyer', company: null, orders: 4, revenueCents: 14_050 }]);
     // Unpaid now: 2 h; 25 h and 47 h; 96 h and O6 (placed in 2025, 600 cents).
     expect(body.unpaidByAge).toEqual({
       underOneDay: { orders: 1, totalCents: 1_000 },
@@ -236,6 +243,39 @@ describe('GET /api/stats', () => {
 
     const march = (await stats('?from=2025-03-01&to=2025-03-07')).json() as Stats;
     expect(march.topTools.find((t) => t.toolId === tools.drill)?.name).toBe('Drill Pro');
+  });
+
+  it('ranks the buyers by what their orders paid in the range, each named as their newest such order names them', async () => {
+    const other = await signUp(app, { name: 'Other Buyer' });
+    const { hammer } = tools;
+    await order({ status: 'paid', placed: '2024-05-01T08:00:00.000Z', paid: '2024-05-01T09:00:00.000Z', lines: [[hammer, 4, 250]] });
+    await order({ status: 'shipped', placed: '2024-05-01T10:00:00.000Z', paid: '2024-05-02T09:00:00.000Z', lines: [[hammer, 2, 250]] });
+    await order({
+      buyer: other,
+      company: 'Old Name Ltd',
+      status: 'paid',
+      placed: '2024-05-01T07:00:00.000Z',
+      paid: '2024-05-01T07:30:00.000Z',
+      lines: [[hammer, 3, 300]],
+    });
+    await order({
+      buyer: other,
+      company: 'Acme Ltd',
+      status: 'paid',
+      placed: '2024-05-02T07:00:00.000Z',
+      paid: '2024-05-02T07:30:00.000Z',
+      lines: [[hammer, 3, 300]],
+    });
+    // Not counted: cancelled, unpaid, or paid after the range.
+    await order({ buyer: other, status: 'cancelled', placed: '2024-05-01T11:00:00.000Z', lines: [[hammer, 100, 300]] });
+    await order({ buyer: other, status: 'unpaid', placed: '2024-05-01T12:00:00.000Z', lines: [[hammer, 100, 300]] });
+    await order({ status: 'paid', placed: '2024-05-02T12:00:00.000Z', paid: '2024-05-03T00:00:00.000Z', lines: [[hammer, 100, 300]] });
+    const body = (await stats('?from=2024-05-01&to=2024-05-02')).json() as Stats;
+    expect(body.topBuyers).toEqual([
+      { email: other.email, name: 'Other Buyer', company: 'Acme Ltd', orders: 2, revenueCents: 1_800 },
+      { email: customer.email, name: 'Stats Buyer', company: null, orders: 2, revenueCents: 1_500 },
+    ]);
+    expect(((await stats('?from=2024-06-01&to=2024-06-02')).json() as Stats).topBuyers).toEqual([]);
   });
 
   it('puts an unpaid order of exactly 24 h and of exactly 72 h in "1 to 3 days"', async () => {

@@ -226,6 +226,63 @@ function RevenueByCategory({ stats }: { stats: Stats }) {
   );
 }
 
+/** A buyer as the dashboard names them: their company, else their name. */
+const buyerLabel = (buyer: Stats['topBuyers'][number]) => buyer.company ?? buyer.name;
+
+function TopBuyers({ stats }: { stats: Stats }) {
+  if (stats.topBuyers.length === 0)
+    return <p className="py-6 text-center text-sm text-base-content/60">No order was paid in this range.</p>;
+  const items: BarItem[] = stats.topBuyers.map((buyer, i) => ({
+    key: buyer.email,
+    label: `${i + 1}. ${buyerLabel(buyer)}`,
+    value: buyer.revenueCents,
+    valueLabel: formatCents(buyer.revenueCents),
+    tone: 'info',
+  }));
+  const leader = stats.topBuyers[0];
+  return (
+    <BarListChart
+      title={`Top ${stats.topBuyers.length} buyers by revenue`}
+      description={
+        leader ? `${buyerLabel(leader)} leads with ${formatCents(leader.revenueCents)} from ${count(leader.orders, 'order')}.` : ''
+      }
+      items={items}
+      table={
+        <ChartTable summary="Top buyers as a table" caption="Top buyers by revenue">
+          <thead>
+            <tr>
+              <th scope="col">Buyer</th>
+              <th scope="col" className="text-right">
+                Orders
+              </th>
+              <th scope="col" className="text-right">
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.topBuyers.map((buyer) => (
+              <tr key={buyer.email}>
+                <th scope="row" className="font-normal">
+                  {/* Their orders in Manage All Orders, found by their email. */}
+                  <Link href={`/manage?q=${encodeURIComponent(buyer.email)}`} className="link link-hover [overflow-wrap:anywhere]">
+                    {buyerLabel(buyer)}
+                  </Link>
+                  <span className="block text-xs text-base-content/60 [overflow-wrap:anywhere]">
+                    {buyer.company ? `${buyer.name}, ${buyer.email}` : buyer.email}
+                  </span>
+                </th>
+                <td className="text-right tabular-nums">{formatCount(buyer.orders)}</td>
+                <td className="text-right tabular-nums">{formatCents(buyer.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ChartTable>
+      }
+    />
+  );
+}
+
 function OrdersByStatus({ stats }: { stats: Stats }) {
   const items: BarItem[] = statusRows.map((row) => ({
     key: row.status,
@@ -384,6 +441,13 @@ export default function SalesDashboard() {
               </Panel>
               <Panel id="unpaid-heading" title="Unpaid orders by age" lead="Every unpaid order now, by when it was placed.">
                 <UnpaidByAge stats={data} />
+              </Panel>
+              <Panel
+                id="buyers-heading"
+                title="Top 10 buyers by revenue"
+                lead="What each buyer's orders paid in the range came to; a buyer opens their orders."
+              >
+                <TopBuyers stats={data} />
               </Panel>
             </div>
           </div>
