@@ -58,17 +58,7 @@ export function OrderFiltersBar({
           Search orders
         </label>
         <div className="input input-bordered flex w-full min-w-0 items-center gap-2">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5 shrink-0 text-base-content/50"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="M20 20l-4-4" strokeLinecap="round" />
-          </svg>
+          <Icon name="search" className="h-5 w-5 shrink-0 text-base-content/50" />
           <input
             id={`${id}-q`}
             type="search"

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icon.tsx';
 import type { OrderFilterParams } from '../utils/order-filters.ts';
 
 /** What each list's search finds, for the advice under "No orders match". */
@@ -23,17 +24,7 @@ export function OrdersNoMatch({
       className="mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-8 text-center"
       data-testid="orders-no-match"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="h-10 w-10 text-base-content/40"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="11" cy="11" r="7" />
-        <path d="M20 20l-4-4" strokeLinecap="round" />
-      </svg>
+      <Icon name="search" className="h-10 w-10 text-base-content/40" />
       <p className="text-lg font-semibold [overflow-wrap:anywhere]">No orders match {params.q ? `“${params.q}”` : 'these filters'}</p>
       <p className="text-sm text-base-content/70">{advice[viewer]}</p>
       <button type="button" className="btn btn-primary btn-sm" onClick={onClear}>
