@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Order } from '@toolsify/shared/orders';
 import type { Tool } from '@toolsify/shared/tools';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
+import { messages } from '@toolsify/shared/messages';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
@@ -212,6 +213,32 @@ test.describe('ordering', () => {
     await expect(page.getByText("You cant't place order more than available quantity").first()).toBeVisible();
     // The page learnt the new stock (one refetch).
     await expect(page.getByText(`Available Quantity: ${tool.available - tool.minimum} Pieces`)).toBeVisible();
+  });
+
+  test('a price raised while the purchase page is open refuses the order with the new price, and the page shows it', async ({
+    page,
+    playwright,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInRequest(admin, adminAccount());
+    const tool = await addOwnTool(admin, { name: 'Repriced Bench Grinder', available: 40, minimum: 2, priceCents: 1_000 });
+    await signIn(page, newAccount('repriced'));
+    await page.goto(`/purchase/${tool.id}`);
+    await page.getByLabel('Phone').fill('+1 555 010 2030');
+    await page.getByLabel('Address').fill('12 Main St');
+    await expect(page.getByText('Total: $20.00')).toBeVisible();
+    expect((await admin.patch(`/api/tools/${tool.id}`, { data: { priceCents: 1_250 } })).status()).toBe(200);
+    await admin.dispose();
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText('Fail to place order')).toBeVisible();
+    await expect(page.getByText('The price is now $12.50 each, not $10.00. Check the new total and place the order again.')).toBeVisible();
+    // The page read the tool again: the total is today's, and the order goes at it.
+    await expect(page.getByText('Total: $25.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText(messages.orderPlaced)).toBeVisible();
+    const mine = (await (await page.request.get('/api/orders/mine')).json()) as { items: Order[] };
+    expect(mine.items.map((o) => o.totalCents)).toEqual([2_500]);
   });
 
   test('the admin sees every order with buyer and status: cancels an unpaid one, ships a paid one', async ({ page, browser }) => {

@@ -188,7 +188,7 @@ export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 /**
  * `POST /api/orders`: `{ lines: [{ toolId, quantity, expectedUnitPriceCents? }], phone, address,
  * poNumber? }` (1 to 100 lines, each tool once), or the spec's `{ toolId, quantity, phone,
- * address }`, a one-line order.
+ * address }` (and `expectedUnitPriceCents?`), a one-line order.
  * Buyer, names and prices come from the session and the tool rows, never the body. `single`
  * says the spec's form was used: its refusals then name `quantity`, not `lines.0.quantity`.
  */
@@ -196,6 +196,8 @@ export const placeOrderRequestSchema = z
   .strictObject({
     toolId: toolIdField.optional(),
     quantity: quantityField.optional(),
+    /** The spec's form: the unit price its buyer was shown (as on a line). */
+    expectedUnitPriceCents: expectedUnitPriceField.optional(),
     lines: z
       .array(orderLineInputSchema, { error: 'lines must be a list of { toolId, quantity }' })
       .min(1, 'An order has at least one line')
@@ -210,6 +212,9 @@ export const placeOrderRequestSchema = z
       if (body.toolId !== undefined || body.quantity !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Send either lines or toolId and quantity, not both' });
       }
+      if (body.expectedUnitPriceCents !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['expectedUnitPriceCents'], message: 'With lines, send expectedUnitPriceCents on each line' });
+      }
       const seen = new Map<number, number>();
       body.lines.forEach((line, n) => {
         const first = seen.get(line.toolId);
@@ -222,7 +227,7 @@ export const placeOrderRequestSchema = z
     if (body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Enter a quantity' });
   })
   .transform((body) => ({
-    lines: body.lines ?? [{ toolId: body.toolId ?? 0, quantity: body.quantity ?? 0 }],
+    lines: body.lines ?? [{ toolId: body.toolId ?? 0, quantity: body.quantity ?? 0, expectedUnitPriceCents: body.expectedUnitPriceCents }],
     phone: body.phone,
     address: body.address,
     poNumber: body.poNumber ?? null,

@@ -171,6 +171,25 @@ describe('orders of many lines', () => {
     expect([await stockOf(app, drill.id), await stockOf(app, saw.id)]).toEqual([440, 94]);
   });
 
+  it('the spec’s one-tool form takes the shown price too, and is refused the same when the price changed', async () => {
+    const tool = await makeTool(app, { available: 100, priceCents: 2_000 });
+    const one = (extra: Record<string, unknown>) =>
+      as(app, buyer, { method: 'POST', url: '/api/orders', payload: { toolId: tool.id, quantity: 2, ...where, ...extra } });
+    expect((await one({ expectedUnitPriceCents: 2_000 })).statusCode).toBe(201);
+    await app.db.updateTable('tool').set({ price_cents: 2_100 }).where('id', '=', tool.id).execute();
+    const refused = await one({ expectedUnitPriceCents: 2_000 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'PRICE_CHANGED',
+      message: 'The price is now $21.00 each, not $20.00. Check the new total and place the order again.',
+    });
+    expect(await stockOf(app, tool.id)).toBe(98);
+    // With lines, the shown price goes on each line.
+    const both = await place(buyer, [{ toolId: tool.id, quantity: 1 }], { expectedUnitPriceCents: 2_100 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.fields).toEqual({ expectedUnitPriceCents: 'With lines, send expectedUnitPriceCents on each line' });
+  });
+
   it('refuses a shown price that is not a whole number of cents with 400, naming the line', async () => {
     const tool = await makeTool(app, { available: 100 });
     for (const bad of [-1, 12.5, '1250', null, 2 ** 31]) {

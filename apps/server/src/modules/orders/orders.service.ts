@@ -218,6 +218,8 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
     if (tool.price_cents <= 0) return new AppError('INVALID_STATE', toolHasNoPriceMessage);
     const problem = lineProblem(toTool(tool), only.quantity);
     if (problem) return quantityError(problem);
+    const changed = repriced(tools, input.lines).get('lines.0.expectedUnitPriceCents');
+    if (changed) return new AppError('PRICE_CHANGED', `${changed} Check the new total and place the order again.`);
     if (await overCap()) return new AppError('TOO_MANY_UNPAID_ORDERS', tooManyUnpaidOrders(cap));
     return quantityError({ kind: 'above-available', message: messages.quantityAboveAvailable });
   }

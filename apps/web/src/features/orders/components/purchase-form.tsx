@@ -91,7 +91,8 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
   const canOrder = !outOfStock && !noPrice && !quantityProblem && !placeOrder.isPending && !checking;
 
   const send = (values: PurchaseFormValues) => {
-    const input = { toolId: tool.id, ...values };
+    // With the unit price shown: a price changed since the page was read refuses the order (the tool is read again).
+    const input = { toolId: tool.id, ...values, expectedUnitPriceCents: unitPriceFor(tool, values.quantity) };
     const payload = JSON.stringify(input);
     const current = attempt?.payload === payload ? attempt : { key: newIdempotencyKey(), payload };
     setAttempt(current);
