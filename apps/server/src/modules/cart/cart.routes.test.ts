@@ -105,7 +105,7 @@ describe('the cart and quick-order lookups', () => {
     const unknown = await as(app, alice, { method: 'PUT', url: '/api/cart', payload: { lines: [{ toolId: 2_000_000, quantity: 1 }] } });
     expect(unknown.json().error).toEqual({
       code: 'VALIDATION_FAILED',
-      message: 'No tool has this id.',
+      message: 'lines.0.toolId: No tool has this id.',
       fields: { 'lines.0.toolId': 'No tool has this id.' },
     });
   });

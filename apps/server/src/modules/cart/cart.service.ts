@@ -28,7 +28,9 @@ export async function replaceCart(deps: Pick<ServiceDeps, 'db'>, userId: string,
   const unknown = Object.fromEntries(
     update.lines.flatMap((line, n) => (known.has(line.toolId) ? [] : [[`lines.${n}.toolId`, NO_SUCH_TOOL] as const])),
   );
-  if (Object.keys(unknown).length > 0) throw new AppError('VALIDATION_FAILED', NO_SUCH_TOOL, unknown);
+  const [first] = Object.keys(unknown);
+  // Said as the schema's refusals say theirs: the field first.
+  if (first !== undefined) throw new AppError('VALIDATION_FAILED', `${first}: ${NO_SUCH_TOOL}`, unknown);
   const saved = await saveCart(deps.db, userId, update.lines, update.version);
   if (!saved) throw new AppError('CONFLICT', CART_CHANGED);
   return saved;

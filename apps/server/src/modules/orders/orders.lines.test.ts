@@ -159,9 +159,25 @@ describe('orders of many lines', () => {
         'lines.1.expectedUnitPriceCents': 'The price is now $13.00 each, not $14.00.',
       },
     });
-    // A line the stock refuses is named for that, not for its price.
+    // A line the stock refuses is named for that, not for its price; another line's new price is named beside it.
     const short = await place(buyer, [{ toolId: saw.id, quantity: 1_000, expectedUnitPriceCents: 1 }]);
-    expect(short.json().error.code).toBe('LINES_REFUSED');
+    expect(short.json().error).toEqual({
+      code: 'LINES_REFUSED',
+      message: 'One line cannot be ordered as it is.',
+      fields: { 'lines.0.quantity': "You cant't place order more than available quantity" },
+    });
+    const both = await place(buyer, [
+      { toolId: drill.id, quantity: 60, expectedUnitPriceCents: 5_000 },
+      { toolId: saw.id, quantity: 1_000, expectedUnitPriceCents: 1_250 },
+    ]);
+    expect(both.json().error).toEqual({
+      code: 'LINES_REFUSED',
+      message: '2 lines cannot be ordered as they are.',
+      fields: {
+        'lines.1.quantity': "You cant't place order more than available quantity",
+        'lines.0.expectedUnitPriceCents': 'The price is now $45.00 each, not $50.00.',
+      },
+    });
     // Without the shown prices (the spec's clients), today's prices are taken as before.
     const unchecked = await place(buyer, [{ toolId: saw.id, quantity: 2 }]);
     expect(unchecked.statusCode).toBe(201);

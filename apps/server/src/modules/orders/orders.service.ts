@@ -237,24 +237,27 @@ async function refusal(deps: OrdersDeps, user: SessionUser, input: PlaceOrderInp
     else total += lineCostCents(rules, line.quantity);
   });
   const refused = Object.keys(fields).length;
-  if (refused === 0) {
-    // Every line orderable: was one priced otherwise than its buyer was shown?
-    const changed = repriced(tools, input.lines);
-    if (changed.size > 0) {
-      return new AppError(
-        'PRICE_CHANGED',
-        changed.size === 1
-          ? 'The price of one line changed since you saw it. Check the new total and place the order again.'
-          : `The prices of ${changed.size} lines changed since you saw them. Check the new total and place the order again.`,
-        Object.fromEntries(changed),
-      );
-    }
+  // A line priced otherwise than its buyer was shown is named too, whatever else is refused: the
+  // buyer who puts the other lines right is not then charged a price nobody told them of.
+  const changed = [...repriced(tools, input.lines)].filter(([field]) => {
+    const line = `${field.split('.', 2).join('.')}.`;
+    return !Object.keys(fields).some((refusedField) => refusedField.startsWith(line));
+  });
+  if (refused === 0 && changed.length > 0) {
+    return new AppError(
+      'PRICE_CHANGED',
+      changed.length === 1
+        ? 'The price of one line changed since you saw it. Check the new total and place the order again.'
+        : `The prices of ${changed.length} lines changed since you saw them. Check the new total and place the order again.`,
+      Object.fromEntries(changed),
+    );
   }
   if (refused > 0) {
+    const named = refused + changed.length;
     return new AppError(
       'LINES_REFUSED',
-      refused === 1 ? 'One line cannot be ordered as it is.' : `${refused} lines cannot be ordered as they are.`,
-      fields,
+      named === 1 ? 'One line cannot be ordered as it is.' : `${named} lines cannot be ordered as they are.`,
+      { ...fields, ...Object.fromEntries(changed) },
     );
   }
   if (total > MAX_CARD_PAYMENT_CENTS)

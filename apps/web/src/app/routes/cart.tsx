@@ -172,7 +172,7 @@ export default function CartPage() {
     void cart.save(cart.lines.map((line) => (line.toolId === toolId ? { ...line, quantity } : line))).catch(notSaved);
   const remove = (toolId: number) => void cart.save(cart.lines.filter((line) => line.toolId !== toolId)).catch(notSaved);
   const addLines = async (lines: CartLine[]) => {
-    const left = await cart.add(lines);
+    const { left } = await cart.add(lines);
     toast.success(
       left.length > 0
         ? `Added; ${left.length === 1 ? '1 line' : `${left.length} lines`} did not fit (a cart holds ${MAX_CART_LINES}).`
@@ -308,7 +308,9 @@ export default function CartPage() {
           ))}
         <QuickOrder cartLines={cart.lines} onAdd={addLines} />
       </div>
-      {cart.signedIn && cart.lines.length > 0 && <CheckoutBar total={loading ? '…' : formatCents(total)} toFix={firstToFix} />}
+      {cart.signedIn && cart.lines.length > 0 && (
+        <CheckoutBar total={loading ? '…' : firstToFix !== undefined && total === 0 ? '—' : formatCents(total)} toFix={firstToFix} />
+      )}
     </div>
   );
 }
@@ -338,7 +340,8 @@ function CheckoutBar({ total, toFix }: { total: string; toFix: number | undefine
       data-testid="checkout-bar"
     >
       <span className="text-sm">
-        Order total <strong className="text-base tabular-nums">{total}</strong>
+        {/* As the page says it: with a line to put right, the total is of the others. */}
+        {toFix === undefined ? 'Order total' : 'Total of the others'} <strong className="text-base tabular-nums">{total}</strong>
       </span>
       {toFix === undefined ? (
         <a

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
+import { MAX_CART_LINES, mergeCartLines, type CartLine } from '@toolsify/shared/cart-lines';
+import { toast } from 'react-hot-toast';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ApiError, isSignedOut } from '../../../lib/api-client.ts';
 import { EMPTY, getServerCart, putServerCart, readLocal, useCartSources, writeLocal, type ServerCart } from './cart-store.ts';
@@ -21,8 +22,12 @@ export interface CartState {
   signedIn: boolean;
   /** Replaces the lines (the server's answer wins for a signed-in buyer). */
   save: (lines: CartLine[]) => Promise<void>;
-  /** Adds lines (to a tool already there, its quantity is added); answers those that did not fit. */
-  add: (lines: readonly CartLine[]) => Promise<CartLine[]>;
+  /**
+   * Adds lines (to a tool already there, its quantity is added), each at most up to `most` of its
+   * tool in the cart as it is when saved; answers the lines as added (a line the cart already
+   * holds the most of is left out) and those that did not fit (a cart holds MAX_CART_LINES).
+   */
+  add: (lines: readonly CartLine[], most?: (toolId: number) => number) => Promise<CartAdded>;
 }
 
 /** This page's merge of the browser's cart into the server's (every useCart shares it). */
@@ -40,6 +45,21 @@ async function onTheCartAsItIs<T>(change: () => Promise<T>): Promise<T> {
       if (attempt >= 3 || !isCartChanged(error)) throw error;
     }
   }
+}
+
+export interface CartAdded {
+  added: CartLine[];
+  left: CartLine[];
+}
+
+/** `added` as `cart` can take it: each line cut to what keeps its tool at or under `most`, none when the cart holds that already. */
+function cappedTo(cart: readonly CartLine[], added: readonly CartLine[], most?: (toolId: number) => number): CartLine[] {
+  if (!most) return [...added];
+  return added.flatMap((line) => {
+    const held = cart.find((l) => l.toolId === line.toolId)?.quantity ?? 0;
+    const quantity = Math.min(line.quantity, most(line.toolId) - held);
+    return quantity > 0 ? [{ toolId: line.toolId, quantity }] : [];
+  });
 }
 
 export function useCart(): CartState {
@@ -68,24 +88,27 @@ export function useCart(): CartState {
   );
 
   const add = useCallback(
-    async (added: readonly CartLine[]) => {
+    async (adding: readonly CartLine[], most?: (toolId: number) => number): Promise<CartAdded> => {
       try {
-        // Added to the cart as it is: when it changed elsewhere since this page read it, read it again and add once more.
+        // Added to the cart as it is (capped on it): when it changed elsewhere since this page read it, read it again and add once more.
         return await onTheCartAsItIs(async () => {
           const current = signedIn
             ? (queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? (await getServerCart()).lines)
             : readLocal();
+          const added = cappedTo(current, adding, most);
           const { lines: merged, left } = mergeCartLines(current, added);
-          await save(merged);
-          return left;
+          if (added.length > 0) await save(merged);
+          return { added: added.filter((line) => !left.includes(line)), left };
         });
       } catch (error) {
         if (!signedIn || !isSignedOut(error)) throw error;
         // The session ended meanwhile (signed out in another tab, expired): what they were adding
         // goes into this browser's cart, which joins their cart when they log in again.
-        const { lines: kept, left } = mergeCartLines(readLocal(), added);
+        const current = readLocal();
+        const added = cappedTo(current, adding, most);
+        const { lines: kept, left } = mergeCartLines(current, added);
         writeLocal(kept);
-        return left;
+        return { added: added.filter((line) => !left.includes(line)), left };
       }
     },
     [signedIn, queryClient, save],
@@ -93,7 +116,8 @@ export function useCart(): CartState {
 
   // A visitor who logs in keeps what they gathered: merged into their server cart, once. The
   // browser's cart is emptied only once the server holds the merge; a merge that failed
-  // (offline) is tried again on the next page load or sign-in, not on every render.
+  // (offline) is tried again on the next page load or sign-in, not on every render. Each try
+  // reads the browser's cart again: another tab may have merged it meanwhile.
   const serverLines = server.data?.lines;
   useEffect(() => {
     if (!signedIn) {
@@ -101,19 +125,30 @@ export function useCart(): CartState {
       return;
     }
     // Read afresh, not from this render, and one merge at a time: the bar has two cart links.
-    if (!serverLines || local.length === 0 || browserCartMerge !== 'idle') return;
-    const pending = readLocal();
-    if (pending.length === 0) return;
+    if (!serverLines || local.length === 0 || browserCartMerge !== 'idle' || readLocal().length === 0) return;
     browserCartMerge = 'running';
-    onTheCartAsItIs(() =>
-      save(mergeCartLines(queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? serverLines, pending).lines),
-    ).then(
-      () => {
+    onTheCartAsItIs(async () => {
+      const pending = readLocal();
+      if (pending.length === 0) return 0;
+      const { lines: merged, left } = mergeCartLines(queryClient.getQueryData<ServerCart>(queryKeys.cart)?.lines ?? serverLines, pending);
+      await save(merged);
+      return left.length;
+    }).then(
+      (left) => {
         browserCartMerge = 'idle';
         writeLocal([]);
+        if (left > 0)
+          toast.error(
+            `${left === 1 ? '1 line' : `${left} lines`} you gathered before logging in did not fit: a cart holds ${MAX_CART_LINES} lines.`,
+            { id: 'cart-merge' },
+          );
       },
-      () => {
+      (error: unknown) => {
         browserCartMerge = 'failed';
+        if (!isSignedOut(error))
+          toast.error('The lines you gathered before logging in are not in your cart yet: reload the page to add them.', {
+            id: 'cart-merge',
+          });
       },
     );
   }, [signedIn, serverLines, local, save, queryClient]);

@@ -44,7 +44,7 @@ export function useFillCart(): (source: { label: string; lines: readonly SourceL
       const again = lines.filter((line) => !gone.has(line));
       const inCart = new Set(cart.lines.map((line) => line.toolId));
       const joined = again.filter((line) => inCart.has(line.toolId)).length;
-      const left = await cart.add(again.map((line) => ({ toolId: line.toolId, quantity: line.quantity })));
+      const { left } = await cart.add(again.map((line) => ({ toolId: line.toolId, quantity: line.quantity })));
       if (gone.size > 0) toast.error(`No longer sold, not added: ${named([...gone])}.`, { duration: 8_000 });
       const added = again.length - left.length;
       if (added > 0) {

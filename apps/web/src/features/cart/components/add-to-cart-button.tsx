@@ -39,19 +39,23 @@ export function AddToCartButton({
   const cart = useCart();
   const [busy, setBusy] = useState(false);
   const add = async () => {
-    const held = cart.lines.find((line) => line.toolId === toolId)?.quantity ?? 0;
     const most = largestOrderable(rules);
-    if (held >= most) {
+    const full = (held: number) =>
       toast.error(withCartLink(`Your cart already holds ${formatCount(held)} of this tool, the most one order can take.`), {
         id: 'cart-added',
       });
+    // Said at once when this page's cart holds the most already; otherwise capped on the cart as it is when saved.
+    const heldHere = cart.lines.find((line) => line.toolId === toolId)?.quantity ?? 0;
+    if (heldHere >= most) {
+      full(heldHere);
       return;
     }
-    const adding = Math.min(quantity, most - held);
     setBusy(true);
     try {
-      const left = await cart.add([{ toolId, quantity: adding }]);
+      const { added, left } = await cart.add([{ toolId, quantity }], () => most);
+      const adding = added[0]?.quantity ?? 0;
       if (left.length > 0) toast.error('Your cart is full (100 lines). Check it out or remove a line first.');
+      else if (adding === 0) full(most);
       else
         toast.success(
           withCartLink(
