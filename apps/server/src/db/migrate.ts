@@ -36,6 +36,7 @@ import { toolSkuKey } from './migrations/036-tool-sku-key.ts';
 import { lowStockNotices } from './migrations/037-low-stock-notices.ts';
 import { stockMoveNotes } from './migrations/038-stock-move-notes.ts';
 import { toolCategory } from './migrations/039-tool-category.ts';
+import { shipToAddresses } from './migrations/040-ship-to-addresses.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -76,6 +77,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '037-low-stock-notices': lowStockNotices(dialect),
     '038-stock-move-notes': stockMoveNotes,
     '039-tool-category': toolCategory,
+    '040-ship-to-addresses': shipToAddresses(dialect),
   };
 }
 

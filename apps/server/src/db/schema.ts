@@ -167,6 +167,18 @@ export interface SavedListTable {
   updated_at: Timestamp;
 }
 
+/** A buyer's ship-to address under a label of theirs (migration 040). */
+export interface ShipToAddressTable {
+  id: Generated<number>;
+  user_id: string;
+  label: string;
+  /** The label in lower case: unique per buyer. */
+  label_key: string;
+  phone: string;
+  address: string;
+  updated_at: Timestamp;
+}
+
 /** A tool the admins were emailed about as low on stock, until it is above its threshold again (migration 037). */
 export interface LowStockNoticeTable {
   tool_id: number;
@@ -319,6 +331,7 @@ export interface Database {
   outbox: OutboxTable;
   stock_alert: StockAlertTable;
   saved_list: SavedListTable;
+  ship_to_address: ShipToAddressTable;
   low_stock_notice: LowStockNoticeTable;
   audit_event: AuditEventTable;
   invoice_counter: InvoiceCounterTable;

@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
+import { addressesRoutes } from './addresses/addresses.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts.routes.ts';
@@ -31,6 +32,7 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentsRoutes as FastifyPluginAsync,
   cartRoutes as FastifyPluginAsync,
   listsRoutes as FastifyPluginAsync,
+  addressesRoutes as FastifyPluginAsync,
   invoicesRoutes as FastifyPluginAsync,
   statsRoutes as FastifyPluginAsync,
   auditRoutes as FastifyPluginAsync,

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { MAX_ADDRESSES } from '@toolsify/shared/addresses';
 import { findToolById, insertTool } from '../modules/tools/tools.repository.ts';
 import { as, createTestApp, removeTestFolder, signUp, signUpAdmin, type TestUser } from './helpers.ts';
 
@@ -62,6 +63,31 @@ async function freshList(fx: Fixtures): Promise<number> {
     await fx.app.db.deleteFrom('saved_list').where('user_id', '=', fx.a.id).execute();
   const res = await as(fx.app, fx.a, { method: 'POST', url: '/api/lists', payload: listBody(fx.toolId) });
   if (res.statusCode !== 201) throw new Error(`POST /api/lists: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+let addressLabels = 0;
+/** A ship-to address body with a label no address has yet. */
+const shipToBody = () => ({ label: `Site ${(addressLabels += 1)}`, phone: '+1 555 0100', address: '1 Main Street, Springfield' });
+
+/**
+ * Makes room in `user`'s ship-to addresses: the fuzz posts many, and a buyer keeps 20 at most
+ * (a 21st is a 409), so they are cleared once they come near.
+ */
+async function roomForShipTo(fx: Fixtures, user: TestUser): Promise<void> {
+  const { n } = await fx.app.db
+    .selectFrom('ship_to_address')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= MAX_ADDRESSES - 5) await fx.app.db.deleteFrom('ship_to_address').where('user_id', '=', user.id).execute();
+}
+
+/** A new ship-to address of A's (A's addresses cleared first when the fuzz has filled them). */
+async function freshShipTo(fx: Fixtures): Promise<number> {
+  await roomForShipTo(fx, fx.a);
+  const res = await as(fx.app, fx.a, { method: 'POST', url: '/api/me/addresses', payload: shipToBody() });
+  if (res.statusCode !== 201) throw new Error(`POST /api/me/addresses: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: number }).id;
 }
 
@@ -375,6 +401,15 @@ export const recipes: Record<string, Recipe> = {
     await send(fx, 'a', { method: 'POST', url: `/api/tools/${toolId}/stock-alert` });
     return { method: 'DELETE', url: `/api/tools/${toolId}/stock-alert` };
   },
+  // Ship-to addresses: the buyer's own
+  'GET /api/me/addresses': () => get('/api/me/addresses'),
+  'POST /api/me/addresses': async (fx, caller) => {
+    const user = fx.user(caller);
+    if (user) await roomForShipTo(fx, user);
+    return { method: 'POST', url: '/api/me/addresses', payload: shipToBody() };
+  },
+  'PUT /api/me/addresses/:id': async (fx) => ({ method: 'PUT', url: `/api/me/addresses/${await freshShipTo(fx)}`, payload: shipToBody() }),
+  'DELETE /api/me/addresses/:id': async (fx) => ({ method: 'DELETE', url: `/api/me/addresses/${await freshShipTo(fx)}` }),
   'GET /api/reviews': () => get('/api/reviews?limit=3'),
   'POST /api/reviews': () => ({ method: 'POST', url: '/api/reviews', payload: { rating: 5, img: '', note: 'Great tools' } }),
   'POST /api/reviews/image': () => ({ method: 'POST', url: '/api/reviews/image', ...multipartImage() }),

@@ -69,6 +69,12 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'PUT /api/lists/:id': [401, 200, 404, 404],
   'DELETE /api/lists/:id': [401, 204, 404, 404],
 
+  // Ship-to addresses: a buyer's own; anyone else learns nothing (404), the admin too
+  'GET /api/me/addresses': [401, 200, 200, 200],
+  'POST /api/me/addresses': [401, 201, 201, 201],
+  'PUT /api/me/addresses/:id': [401, 200, 404, 404],
+  'DELETE /api/me/addresses/:id': [401, 204, 404, 404],
+
   // Users: admin only
   'GET /api/users': [401, 403, 403, 200],
   'POST /api/users/:id/admin': [401, 403, 403, 200],

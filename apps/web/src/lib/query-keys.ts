@@ -27,6 +27,8 @@ export const queryKeys = {
   cart: ['cart'] as const,
   /** The signed-in buyer's saved lists. */
   lists: ['lists'] as const,
+  /** The signed-in buyer's ship-to addresses (My Profile and checkout). */
+  addresses: ['addresses'] as const,
   /** The tools the signed-in buyer asked "Email me when it is back" for. */
   stockAlerts: ['stock-alerts'] as const,
   /** The buyer's unpaid orders of one tool from the last 10 minutes (the purchase page asks before the same order again). */

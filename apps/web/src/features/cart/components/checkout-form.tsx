@@ -7,17 +7,35 @@ import { Link } from 'wouter';
 import { addressField, phoneField, poNumberField, type OrderLineInput } from '@toolsify/shared/orders';
 import type { Profile } from '@toolsify/shared/profile';
 import { messages } from '@toolsify/shared/messages';
-import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import {
+  addressInputSchema,
+  addressLabelTaken,
+  MAX_ADDRESS_LABEL_LENGTH,
+  MAX_ADDRESSES,
+  type ShipToAddress,
+} from '@toolsify/shared/addresses';
+import { fieldAria, FormField, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useProfile } from '../../profile/api/get-profile.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useUpdateProfile } from '../../profile/api/update-profile.ts';
+import { useCreateAddress, useMyAddresses } from '../../addresses/api/addresses.ts';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../../orders/api/place-order.ts';
 
-const checkoutSchema = z.object({ phone: phoneField, address: addressField, poNumber: z.string(), remember: z.boolean() });
+const checkoutSchema = z.object({
+  phone: phoneField,
+  address: addressField,
+  poNumber: z.string(),
+  remember: z.boolean(),
+  // "Save as a ship-to address" and its label, checked on submit only while it is offered.
+  saveShipTo: z.boolean(),
+  shipToLabel: z.string(),
+});
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
+/** The Ship to select's value for My Profile's phone and address (a saved address's is its id). */
+const MY_PROFILE = '';
 
 /** The PO number typed and not yet ordered, kept in this tab (sessionStorage) so a reload keeps it. */
 const PO_DRAFT_KEY = 'toolsify.checkout.po';
@@ -51,13 +69,18 @@ interface CheckoutProps {
 }
 
 /**
- * Checkout: phone and address (the saved profile's to start with; other ones may be saved there
- * for the next order), the buyer's own PO number and the company the invoice is made out to
- * (their profile's); places the cart as one order (all or nothing), then the buyer goes on to pay it.
+ * Checkout: phone and address (the saved profile's to start with, or one of the buyer's ship-to
+ * addresses; other ones may be saved to either for the next order), the buyer's own PO number and
+ * the company the invoice is made out to (their profile's); places the cart as one order (all or
+ * nothing), then the buyer goes on to pay it.
  */
 export function CheckoutForm(props: CheckoutProps) {
   const profile = useProfile();
-  if (profile.isPending) return <span className="loading loading-spinner" aria-label="Loading your details" />;
+  const addresses = useMyAddresses();
+  // The ship-to addresses' first answer is waited for, so Ship to does not push the fields down
+  // under a buyer already typing; when it fails, checkout goes on without them (a retry may bring them).
+  const addressesPending = addresses.isPending && addresses.failureCount === 0;
+  if (profile.isPending || addressesPending) return <span className="loading loading-spinner" aria-label="Loading your details" />;
   return (
     <CheckoutFields
       {...props}
@@ -67,9 +90,12 @@ export function CheckoutForm(props: CheckoutProps) {
         address: profile.data?.address ?? '',
         poNumber: poDraft.read(),
         remember: !profile.data?.phone && !profile.data?.address,
+        saveShipTo: false,
+        shipToLabel: '',
       }}
       business={{ company: profile.data?.company ?? '', taxId: profile.data?.taxId ?? '' }}
       profile={profile.data}
+      addresses={addresses.data?.items ?? []}
     />
   );
 }
@@ -121,19 +147,40 @@ function CheckoutFields({
   defaults,
   business,
   profile,
-}: CheckoutProps & { defaults: CheckoutValues; business: { company: string; taxId: string }; profile: Profile | undefined }) {
+  addresses,
+}: CheckoutProps & {
+  defaults: CheckoutValues;
+  business: { company: string; taxId: string };
+  profile: Profile | undefined;
+  addresses: readonly ShipToAddress[];
+}) {
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<CheckoutValues>({ resolver: zodResolver(checkoutSchema), defaultValues: defaults });
   const placeOrder = usePlaceOrder();
   const saveProfile = useUpdateProfile();
-  const [phone, address] = useWatch({ control, name: ['phone', 'address'] });
+  const createShipTo = useCreateAddress();
+  const [phone, address, savingShipTo] = useWatch({ control, name: ['phone', 'address', 'saveShipTo'] });
   // Offered when what is typed is not what My Profile holds.
   const differs = profile !== undefined && (phone.trim() !== profile.phone || address.trim() !== profile.address);
+  // The Ship to choice: it fills the two fields, which the buyer may still change.
+  const [shipTo, setShipTo] = useState(MY_PROFILE);
+  const chooseShipTo = (value: string) => {
+    setShipTo(value);
+    const chosen = addresses.find((a) => String(a.id) === value);
+    const filled = chosen ?? { phone: profile?.phone ?? '', address: profile?.address ?? '' };
+    setValue('phone', filled.phone, { shouldDirty: true, shouldValidate: isSubmitted });
+    setValue('address', filled.address, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+  // Offered to a buyer who keeps ship-to addresses (and has room for one more), for a phone and
+  // address that are neither one of them nor My Profile's (which Ship to offers already).
+  const typedIsKnown = addresses.some((a) => a.phone === phone.trim() && a.address === address.trim());
+  const offerShipTo = addresses.length > 0 && addresses.length < MAX_ADDRESSES && differs && !typedIsKnown;
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
   // Why the server refused the lines, kept for the lines it refused: a changed cart clears it
   // (a price read again does not: its refusal says what the price became).
@@ -146,6 +193,20 @@ function CheckoutFields({
     if (!poNumber.success) {
       setError('poNumber', { message: poNumber.error.issues[0]?.message ?? 'Not a PO number' });
       return;
+    }
+    // The new ship-to address's label, checked before the order (saved once it is placed).
+    let shipToLabel: string | null = null;
+    if (offerShipTo && values.saveShipTo) {
+      const label = addressInputSchema.shape.label.safeParse(values.shipToLabel);
+      if (!label.success) {
+        setError('shipToLabel', { message: label.error.issues[0]?.message ?? 'Label the address' }, { shouldFocus: true });
+        return;
+      }
+      if (addresses.some((a) => a.label.toLowerCase() === label.data.toLowerCase())) {
+        setError('shipToLabel', { message: addressLabelTaken(label.data) }, { shouldFocus: true });
+        return;
+      }
+      shipToLabel = label.data;
     }
     const input = { lines, phone: values.phone, address: values.address, ...(poNumber.data ? { poNumber: poNumber.data } : {}) };
     const payload = JSON.stringify(input);
@@ -164,6 +225,15 @@ function CheckoutFields({
             saveProfile.mutate(next, {
               onError: () => toast.error('The order is placed, but the phone and address could not be saved to My Profile.'),
             });
+          }
+          if (shipToLabel !== null) {
+            createShipTo.mutate(
+              { label: shipToLabel, phone: values.phone, address: values.address },
+              {
+                onError: (error) =>
+                  toast.error(`The order is placed, but the address could not be saved as a ship-to address: ${error.message}`),
+              },
+            );
           }
           await onPlaced(order.id);
         },
@@ -201,6 +271,24 @@ function CheckoutFields({
         <h2 id="checkout-title" className="card-title text-lg">
           Checkout
         </h2>
+        {addresses.length > 0 && (
+          <FormField id="checkout-ship-to" label="Ship to" hint="Fills the phone and address below; you can still change them.">
+            <select
+              id="checkout-ship-to"
+              className="select w-full"
+              value={shipTo}
+              onChange={(event) => chooseShipTo(event.target.value)}
+              {...fieldAria('checkout-ship-to', undefined, true)}
+            >
+              <option value={MY_PROFILE}>My Profile's</option>
+              {addresses.map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <InputField id="checkout-phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextareaField
           id="checkout-address"
@@ -216,6 +304,25 @@ function CheckoutFields({
             <input type="checkbox" className="checkbox checkbox-primary checkbox-sm mt-0.5" {...register('remember')} />
             <span>Save these to My Profile for my next orders</span>
           </label>
+        )}
+        {offerShipTo && (
+          <div className="-mt-2 flex flex-col gap-2">
+            <label className="flex cursor-pointer items-start gap-2 text-sm">
+              <input type="checkbox" className="checkbox checkbox-primary checkbox-sm mt-0.5" {...register('saveShipTo')} />
+              <span>Save as a ship-to address</span>
+            </label>
+            {savingShipTo && (
+              <InputField
+                id="checkout-ship-to-label"
+                label="Label"
+                hint="What you call it: Main warehouse, Site 14."
+                autoComplete="off"
+                maxLength={MAX_ADDRESS_LABEL_LENGTH}
+                error={errors.shipToLabel?.message}
+                {...register('shipToLabel')}
+              />
+            )}
+          </div>
         )}
         <InputField
           id="checkout-po"
