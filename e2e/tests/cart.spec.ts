@@ -533,6 +533,25 @@ test('a cart changed in another tab is read again when this tab comes back, so t
   await expect(cartLines(page)).toContainText(tape.name);
 });
 
+test('a tab open as a visitor learns of a sign-in made in another tab when it comes back, and shows the account’s cart', async ({
+  page,
+}) => {
+  const tape = await toolBySku(page.request, 'TF-TM8');
+  await page.goto(`/tools/${tape.id}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added to the cart.')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login' })).toBeVisible();
+  // Another tab signs in (the same browser: its cookie is this tab's too).
+  await signIn(page, newAccount('cart-other-tab'));
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeVisible();
+  await expect(cartLines(page)).toContainText(tape.name);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/cart')).json()) as { lines: unknown[] }).lines)
+    .toEqual([{ toolId: tape.id, quantity: tape.minimum }]);
+});
+
 test('a cart changed on another device meanwhile is never overwritten: an add joins it, a change made on the old cart is refused and the cart shown as it is', async ({
   page,
   browser,

@@ -11,8 +11,15 @@ export async function getMe(): Promise<Me | null> {
 
 /**
  * Who is signed in (null: nobody). `fresh` asks the server again on mount, for decisions
- * that must not rest on an old answer (the admin guard).
+ * that must not rest on an old answer (the admin guard). Asked again whenever the tab comes
+ * back: a sign-in or sign-out in another tab shows here then (its cart with it).
  */
 export function useMe({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 60_000, ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: getMe,
+    staleTime: 60_000,
+    refetchOnWindowFocus: 'always',
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }
