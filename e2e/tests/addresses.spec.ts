@@ -114,6 +114,11 @@ for (const width of [375, 1280]) {
     await expect(address).toHaveValue(profile.address);
     await shipTo.selectOption({ label: site.label });
     await expect(address).toHaveValue(moved);
+    // Changed by hand, the choice says so; put back, it is the site again.
+    await address.fill(`${moved}, gate 2`);
+    await expect(shipTo.locator('option:checked')).toHaveText('As typed below');
+    await address.fill(moved);
+    await expect(shipTo.locator('option:checked')).toHaveText(site.label);
     // One of the buyer's addresses: nothing to save.
     await expect(page.getByLabel('Save as a ship-to address')).toHaveCount(0);
     expect(await noSideScroll(page)).toBeLessThanOrEqual(width);

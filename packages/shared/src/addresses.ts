@@ -18,7 +18,10 @@ const addressLabel = z
   .trim()
   .min(1, 'Label the address')
   .max(MAX_ADDRESS_LABEL_LENGTH, `A label must be ${MAX_ADDRESS_LABEL_LENGTH} characters or shorter`)
-  .refine(hasNoControlCharacters, 'A label must be one line of text');
+  .refine(hasNoControlCharacters, 'A label must be one line of text')
+  // Written one way however it was typed: "Main  warehouse" is Main warehouse, and an accent typed
+  // as its own character is the accented letter, so two labels that read alike are one label.
+  .transform((label) => label.normalize('NFC').replace(/\s+/g, ' '));
 
 /**
  * `POST /api/me/addresses` (a new address) and `PUT /api/me/addresses/:id` (an address replaced
@@ -30,6 +33,18 @@ export const addressInputSchema = z.strictObject({
   address: addressField,
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
+
+/**
+ * `PUT /api/me/addresses/:id`: the address, and the `updatedAt` it was read with: an address
+ * changed since (in another tab, on another device) is not overwritten (409; read it again).
+ * Without it the address is replaced whatever it is.
+ */
+export const addressUpdateSchema = addressInputSchema.extend({
+  updatedAt: z.iso.datetime({ error: 'updatedAt must be the updatedAt the address was read with' }).optional(),
+});
+export type AddressUpdate = z.input<typeof addressUpdateSchema>;
+export const addressChanged =
+  'This address was changed in another tab or on another device. It is shown as it is now: make your change again.';
 
 export const addressSchema = z.object({
   id: z.number().int(),

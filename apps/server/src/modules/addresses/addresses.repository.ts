@@ -2,6 +2,7 @@ import type { ShipToAddress } from '@toolsify/shared/addresses';
 import { nowIso, toIso, type Db } from '../../db/schema.ts';
 import type { ShipToAddressTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
+import type { DialectName } from '../../db/connect.ts';
 
 type AddressRow = Selectable<ShipToAddressTable>;
 
@@ -16,7 +17,7 @@ const toAddress = (row: AddressRow): ShipToAddress => ({
 /** What an address's row stores of its label, phone and address. */
 const stored = (label: string, phone: string, address: string) => ({
   label,
-  label_key: label.toLowerCase(),
+  label_key: label.toLocaleLowerCase('en-US'),
   phone,
   address,
   updated_at: nowIso(),
@@ -32,6 +33,15 @@ const byLabel = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' 
 export async function findAddressesOf(db: Db, userId: string): Promise<ShipToAddress[]> {
   const rows = await db.selectFrom('ship_to_address').selectAll().where('user_id', '=', userId).execute();
   return rows.map(toAddress).sort((a, b) => byLabel.compare(a.label, b.label) || a.id - b.id);
+}
+
+/**
+ * Holds the buyer's address book until the caller's transaction ends (PostgreSQL: their user
+ * row, locked): a second save waits, then counts the first's address. SQLite runs one
+ * transaction at a time already.
+ */
+export async function lockAddressBookOf(db: Db, dialect: DialectName, userId: string): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 export async function countAddressesOf(db: Db, userId: string): Promise<number> {
@@ -60,7 +70,11 @@ export async function insertAddress(
   return row ? toAddress(row) : undefined;
 }
 
-/** Replaces one of the buyer's addresses whole; undefined when it is not theirs (or gone). A label another of their addresses has throws a unique violation. */
+/**
+ * Replaces one of the buyer's addresses whole, and with `version` only if it is still the one
+ * of that `updatedAt`; undefined when it is not theirs (or gone), or changed since. A label
+ * another of their addresses has throws a unique violation.
+ */
 export async function replaceAddress(
   db: Db,
   userId: string,
@@ -68,14 +82,15 @@ export async function replaceAddress(
   label: string,
   phone: string,
   address: string,
+  version?: string,
 ): Promise<ShipToAddress | undefined> {
-  const row = await db
+  let query = db
     .updateTable('ship_to_address')
     .set(stored(label, phone, address))
     .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (version !== undefined) query = query.where('updated_at', '=', version);
+  const row = await query.returningAll().executeTakeFirst();
   return row ? toAddress(row) : undefined;
 }
 

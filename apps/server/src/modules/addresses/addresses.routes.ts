@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@toolsify/shared/ids';
 import { errorBodySchema } from '@toolsify/shared/errors';
-import { addressInputSchema, addressSchema, myAddressesSchema } from '@toolsify/shared/addresses';
+import { addressInputSchema, addressSchema, addressUpdateSchema, myAddressesSchema } from '@toolsify/shared/addresses';
 import { createAddress, listMyAddresses, removeAddress, updateAddress } from './addresses.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -55,7 +55,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replaces one of the buyer's ship-to addresses whole: `{ label, phone, address }`",
         security: [{ session: [] }],
         params: idParamsSchema,
-        body: addressInputSchema,
+        body: addressUpdateSchema,
         response: { 200: addressSchema, ...errors },
       },
     },

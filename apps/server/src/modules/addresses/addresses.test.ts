@@ -138,6 +138,42 @@ describe('ship-to addresses', () => {
     ).toBe(200);
   });
 
+  it('never takes more than the cap, however many saves come at once', async () => {
+    const carol = await signUp(app);
+    for (let n = 1; n <= MAX_ADDRESSES - 2; n++) expect((await post(carol, { ...site, label: `Yard ${n}` })).statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => post(carol, { ...site, label: `Rush ${n}` })));
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(6);
+    expect(await mine(carol)).toHaveLength(MAX_ADDRESSES);
+  });
+
+  it('never overwrites an address changed since it was read (another tab), and reads labels that look alike as one', async () => {
+    const dan = await signUp(app);
+    const made = (await post(dan, warehouse)).json() as ShipToAddress;
+    const put = (payload: object) => as(app, dan, { method: 'PUT', url: `/api/me/addresses/${made.id}`, payload });
+    // Tab A saves a new address over what it read; tab B, which read the same, is refused.
+    const tabA = await put({ ...warehouse, address: '14 Mill Road, Leeds', updatedAt: made.updatedAt });
+    expect(tabA.statusCode, tabA.body).toBe(200);
+    const tabB = await put({ ...warehouse, phone: '+44 113 496 9999', updatedAt: made.updatedAt });
+    expect(tabB.statusCode).toBe(409);
+    expect(tabB.json().error.message).toMatch(/changed in another tab or on another device/);
+    expect((await mine(dan))[0]).toMatchObject({ address: '14 Mill Road, Leeds', phone: warehouse.phone });
+    // Made again on the address as it is now: saved. Without updatedAt, replaced whatever it is.
+    expect((await put({ ...warehouse, phone: '+44 113 496 9999', updatedAt: tabA.json().updatedAt })).statusCode).toBe(200);
+    expect((await put({ ...warehouse })).statusCode).toBe(200);
+    expect((await put({ ...warehouse, updatedAt: 'yesterday' })).statusCode).toBe(400);
+    // Spaces and accents typed another way make no second label.
+    expect((await post(dan, { ...site, label: 'Main   warehouse' })).statusCode).toBe(409);
+    const cafe = await post(dan, { ...site, label: 'Caf\u00e9 yard' });
+    expect(cafe.statusCode).toBe(201);
+    expect((await post(dan, { ...site, label: 'Cafe\u0301 yard' })).statusCode).toBe(409);
+    // Another buyer's address with a version: still a 404.
+    expect(
+      (await as(app, bob, { method: 'PUT', url: `/api/me/addresses/${made.id}`, payload: { ...warehouse, updatedAt: made.updatedAt } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('answers a visitor 401 on every route, and changes nothing', async () => {
     const before = await mine(alice);
     const id = before[0]!.id;

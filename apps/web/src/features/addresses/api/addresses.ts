@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressInput, MyAddresses, ShipToAddress } from '@toolsify/shared/addresses';
+import type { AddressInput, AddressUpdate, MyAddresses, ShipToAddress } from '@toolsify/shared/addresses';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -17,21 +17,25 @@ export function useCreateAddress() {
   });
 }
 
-/** `PUT /api/me/addresses/:id`: one of the buyer's addresses replaced whole. */
+/**
+ * `PUT /api/me/addresses/:id`: one of the buyer's addresses replaced whole, with the `updatedAt`
+ * it was read with (one changed in another tab since is refused, not overwritten). Whatever the
+ * answer, the list is read again: a refusal shows the address as it is now, or gone.
+ */
 export function useUpdateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, address }: { id: number; address: AddressInput }) =>
+    mutationFn: ({ id, address }: { id: number; address: AddressUpdate }) =>
       api<ShipToAddress>(`/api/me/addresses/${id}`, { method: 'PUT', body: address }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
   });
 }
 
-/** `DELETE /api/me/addresses/:id`. */
+/** `DELETE /api/me/addresses/:id` (the list read again whatever the answer: one removed elsewhere leaves it). */
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<null>(`/api/me/addresses/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
   });
 }

@@ -52,7 +52,9 @@ function AddressForm({ editing, onDone }: { editing: ShipToAddress | null; onDon
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const saved = editing ? await update.mutateAsync({ id: editing.id, address: values }) : await create.mutateAsync(values);
+      const saved = editing
+        ? await update.mutateAsync({ id: editing.id, address: { ...values, updatedAt: editing.updatedAt } })
+        : await create.mutateAsync(values);
       toast.success(editing ? `${saved.label} is saved.` : `${saved.label} is added to your ship-to addresses.`);
       onDone(saved);
     } catch (error) {

@@ -34,8 +34,9 @@ const checkoutSchema = z.object({
 });
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
-/** The Ship to select's value for My Profile's phone and address (a saved address's is its id). */
+/** The Ship to select's value for My Profile's phone and address (a saved address's is its id), and for others typed. */
 const MY_PROFILE = '';
+const TYPED = 'typed';
 
 /** The PO number typed and not yet ordered, kept in this tab (sessionStorage) so a reload keeps it. */
 const PO_DRAFT_KEY = 'toolsify.checkout.po';
@@ -168,14 +169,17 @@ function CheckoutFields({
   const [phone, address, savingShipTo] = useWatch({ control, name: ['phone', 'address', 'saveShipTo'] });
   // Offered when what is typed is not what My Profile holds.
   const differs = profile !== undefined && (phone.trim() !== profile.phone || address.trim() !== profile.address);
-  // The Ship to choice: it fills the two fields, which the buyer may still change.
-  const [shipTo, setShipTo] = useState(MY_PROFILE);
+  // The Ship to choice fills the two fields, which the buyer may still change; it shows what they
+  // hold: a saved address, My Profile's, or what was typed.
+  const holding = addresses.find((a) => a.phone === phone.trim() && a.address === address.trim());
+  const shipTo = holding ? String(holding.id) : differs ? TYPED : MY_PROFILE;
   const chooseShipTo = (value: string) => {
-    setShipTo(value);
     const chosen = addresses.find((a) => String(a.id) === value);
     const filled = chosen ?? { phone: profile?.phone ?? '', address: profile?.address ?? '' };
     setValue('phone', filled.phone, { shouldDirty: true, shouldValidate: isSubmitted });
     setValue('address', filled.address, { shouldDirty: true, shouldValidate: isSubmitted });
+    // A job site's address is not copied to My Profile unless the buyer asks for it.
+    if (chosen) setValue('remember', false);
   };
   // Offered to a buyer who keeps ship-to addresses (and has room for one more), for a phone and
   // address that are neither one of them nor My Profile's (which Ship to offers already).
@@ -220,21 +224,30 @@ function CheckoutFields({
           setAttempt(null);
           poDraft.write('');
           toast.success(messages.orderPlaced);
+          // Saved before the page moves on to paying: a refusal is told (a mutate's own callbacks
+          // would not run once this form is gone).
+          const saves: Array<Promise<unknown>> = [];
           if (profile && differs && values.remember) {
             const next = { ...profile, phone: values.phone.trim(), address: values.address.trim() };
-            saveProfile.mutate(next, {
-              onError: () => toast.error('The order is placed, but the phone and address could not be saved to My Profile.'),
-            });
-          }
-          if (shipToLabel !== null) {
-            createShipTo.mutate(
-              { label: shipToLabel, phone: values.phone, address: values.address },
-              {
-                onError: (error) =>
-                  toast.error(`The order is placed, but the address could not be saved as a ship-to address: ${error.message}`),
-              },
+            saves.push(
+              saveProfile
+                .mutateAsync(next)
+                .catch(() => toast.error('The order is placed, but the phone and address could not be saved to My Profile.')),
             );
           }
+          if (shipToLabel !== null) {
+            saves.push(
+              createShipTo
+                .mutateAsync({ label: shipToLabel, phone: values.phone, address: values.address })
+                .catch((error: unknown) =>
+                  toast.error(
+                    `The order is placed, but the address could not be saved as a ship-to address: ${error instanceof Error ? error.message : 'please try again from My Profile'}`,
+                    { duration: 8_000 },
+                  ),
+                ),
+            );
+          }
+          await Promise.all(saves);
           await onPlaced(order.id);
         },
         onError: (error) => {
@@ -281,6 +294,11 @@ function CheckoutFields({
               {...fieldAria('checkout-ship-to', undefined, true)}
             >
               <option value={MY_PROFILE}>My Profile's</option>
+              {shipTo === TYPED && (
+                <option value={TYPED} disabled>
+                  As typed below
+                </option>
+              )}
               {addresses.map((a) => (
                 <option key={a.id} value={String(a.id)}>
                   {a.label}
