@@ -139,7 +139,9 @@ for (const width of [375, 1280]) {
           .getByRole('link', { name: weekBuyer.company ?? weekBuyer.name })
           .click();
         await expect(page).toHaveURL(
-          new RegExp(`/dashboard/manage\\?q=${encodeURIComponent(weekBuyer.email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+          new RegExp(
+            `/dashboard/manage\\?q=${encodeURIComponent(weekBuyer.email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&from=${week.from}&to=${week.to}$`,
+          ),
         );
         await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(weekBuyer.email);
         await page.goBack();

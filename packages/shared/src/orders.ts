@@ -350,7 +350,8 @@ export function hasNoControlCharacters(text: string): boolean {
 
 /**
  * The filters of Manage All Orders (`GET /api/orders`) and of its export (`GET /api/orders/export.csv`):
- * - `q`: an order number (`1042` or `#1042`, exact), or text found in the PO number, the buyer's
+ * - `q`: an order number (`1042` or `#1042`, exact), a whole email address (that buyer's orders),
+ *   or text found in the PO number, the buyer's
  *   email, name or company, or the name or SKU of a tool on one of the order's lines (case aside);
  * - `status`: one status (without it, every status but cancelled, as the lists show);
  * - `toolId`: orders with a line of this tool;

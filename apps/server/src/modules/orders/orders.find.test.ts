@@ -151,6 +151,10 @@ describe('finding and exporting orders', () => {
       expect(await found('q=ALICE.ARCH')).toEqual(ids(o.a1, o.a3, o.a6));
       expect(await found('q=archer')).toEqual(ids(o.a1, o.a3, o.a6));
       expect(await found(`q=${encodeURIComponent('Müller')}`)).toEqual(ids(o.b2, o.b5));
+      // A whole address is that buyer's orders only (any case), not an email that holds it.
+      expect(await found(`q=${encodeURIComponent('ALICE.ARCHER@example.com')}`)).toEqual(ids(o.a1, o.a3, o.a6));
+      expect(await found(`q=${encodeURIComponent('archer@example.com')}`)).toEqual([]);
+      expect(await found(`q=${encodeURIComponent('mueller@example.org')}`)).toEqual([]);
     });
 
     it("finds the buyer's company as copied onto the order, in part and without regard to case", async () => {

@@ -165,6 +165,9 @@ export interface OrderListFilters {
 
 const MAX_ID = 2_147_483_647;
 
+/** A search that is a whole email address (one @, a dot in the domain, no spaces). */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The shortest search text PostgreSQL's trigram indexes can answer (pg_trgm reads 3 characters). */
 const TRIGRAM = 3;
 
@@ -220,6 +223,9 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
   }
   const q = filters.q?.trim();
   if (!q) return query;
+  // A whole email address names one buyer: their orders, not every email it is a part of
+  // ("abuyer1@..." holds "buyer1@..."), nor a PO number that quotes it.
+  if (WHOLE_EMAIL.test(q)) return query.where(sql<string>`lower(orders.buyer_email)`, '=', q.toLowerCase());
   const text = textMatches(filters.dialect, containsPattern(q));
   const number = /^#?\s*(\d{1,10})$/.exec(q);
   const id = number ? Number(number[1]) : 0;

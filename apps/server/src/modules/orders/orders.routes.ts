@@ -117,7 +117,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Manage All Orders (admin): every order newest first, without cancelled ones unless ?status=cancelled',
         description:
-          'Filters: q (an order number, #1042 or 1042, or a part of the PO number, buyer email or name, or tool name or SKU on a line), status, toolId, from and to (YYYY-MM-DD, UTC, both days included).',
+          "Filters: q (an order number, #1042 or 1042; a whole email address, that buyer's orders; or a part of the PO number, buyer email or name, or tool name or SKU on a line), status, toolId, from and to (YYYY-MM-DD, UTC, both days included).",
         querystring: allOrdersQuerySchema,
         response: { 200: pageSchema(orderSchema), ...errors },
       },

@@ -264,8 +264,11 @@ function TopBuyers({ stats }: { stats: Stats }) {
             {stats.topBuyers.map((buyer) => (
               <tr key={buyer.email}>
                 <th scope="row" className="font-normal">
-                  {/* Their orders in Manage All Orders, found by their email. */}
-                  <Link href={`/manage?q=${encodeURIComponent(buyer.email)}`} className="link link-hover [overflow-wrap:anywhere]">
+                  {/* Their orders placed in the range, in Manage All Orders (a whole email finds that buyer's only). */}
+                  <Link
+                    href={`/manage?q=${encodeURIComponent(buyer.email)}&from=${stats.from}&to=${stats.to}`}
+                    className="link link-hover [overflow-wrap:anywhere]"
+                  >
                     {buyerLabel(buyer)}
                   </Link>
                   <span className="block text-xs text-base-content/60 [overflow-wrap:anywhere]">
@@ -445,7 +448,7 @@ export default function SalesDashboard() {
               <Panel
                 id="buyers-heading"
                 title="Top 10 buyers by revenue"
-                lead="What each buyer's orders paid in the range came to; a buyer opens their orders."
+                lead="What each buyer's orders paid in the range came to; a buyer opens their orders placed in it."
               >
                 <TopBuyers stats={data} />
               </Panel>
