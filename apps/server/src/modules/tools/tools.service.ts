@@ -226,9 +226,10 @@ async function readCatalogPage(
 async function suggestionFor(deps: CatalogReadDeps, filter: CatalogFilter): Promise<string | undefined> {
   const typed = filter.text.trim();
   const vocabulary = await deps.searchVocabulary?.words();
-  if (SKU_PATTERN.test(typed) && /\d/.test(typed)) {
-    const near = await findLiveToolsBySkuKey(deps.db, [skuKey(typed)]);
-    // The one SKU that reads so, else the start of the SKUs that start so ("tfdd18": TF-DD18).
+  if (SKU_PATTERN.test(typed)) {
+    // The one SKU that reads so (a part number has digits: none, no query), else the start of
+    // the SKUs that start so ("tfdd18": TF-DD18; "tfch": TF-CH).
+    const near = /\d/.test(typed) ? await findLiveToolsBySkuKey(deps.db, [skuKey(typed)]) : [];
     const sku = near.length === 1 ? near[0]?.sku : vocabulary && skuStartAsWritten(vocabulary, typed);
     if (sku !== undefined && sku !== typed && (await findsAny(deps, filter, sku))) return sku;
   }

@@ -186,6 +186,8 @@ describe('catalog search: plurals and "Did you mean"', () => {
     expect(await list('q=dcd771')).toMatchObject({ items: [], suggestion: 'DCD-771' });
     expect(await names('q=DCD-771')).toEqual(['Cordless Drill 18V']);
     expect((await list('q=TFAG11')).suggestion).toBe('TF-AG11');
+    // Letters only are a SKU's start too: "tfag" for TF-AG.
+    expect((await list('q=tfag')).suggestion).toBe('TF-AG');
     expect(await names('q=TF-AG11')).toEqual(['Angle Grinder 115 mm']);
     // The Hammer Drill is out of stock: not offered to a search of the tools in stock.
     expect((await list('q=tfhd2')).suggestion).toBe('TF-HD2');

@@ -176,7 +176,7 @@ export default function ManageProductsPage() {
           )}
           {firstPage?.inAllCategories !== undefined && category !== undefined && (
             <p className="mt-2 text-base-content" data-testid="in-all-categories">
-              {inAllCategories(firstPage.inAllCategories)}{' '}
+              {inAllCategories(firstPage.inAllCategories, 'product')}{' '}
               <button type="button" className="link font-semibold link-primary" onClick={() => showCategory(undefined)}>
                 Search all categories
               </button>

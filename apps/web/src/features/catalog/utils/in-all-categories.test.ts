@@ -8,5 +8,6 @@ describe('inAllCategories', () => {
     expect(inAllCategories(12)).toBe('12 tools match in all categories.');
     expect(inAllCategories(MAX_COUNTED_TOOLS - 1)).toBe('999 tools match in all categories.');
     expect(inAllCategories(MAX_COUNTED_TOOLS)).toBe('1,000 or more tools match in all categories.');
+    expect(inAllCategories(3, 'product')).toBe('3 products match in all categories.');
   });
 });
