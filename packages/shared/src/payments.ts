@@ -58,6 +58,22 @@ export const SANDBOX_TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
+/** Stripe's other public test numbers that succeed, by brand (Visa debit, Mastercard, Amex, Discover, Diners, JCB, UnionPay). */
+export const SANDBOX_OTHER_SUCCEEDING_CARDS: ReadonlySet<string> = new Set([
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '5105105105105100',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '6011000990139424',
+  '3056930009020004',
+  '3566002020360505',
+  '6200000000000005',
+]);
+
 export function cardDigits(value: string): string {
   return value.replace(/[\s-]/g, '');
 }

@@ -1,6 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ALREADY_SUCCEEDED, SANDBOX_TEST_CARDS, cardMessages, type SandboxConfirmResult } from '@toolsify/shared/payments';
+import {
+  ALREADY_SUCCEEDED,
+  SANDBOX_OTHER_SUCCEEDING_CARDS,
+  SANDBOX_TEST_CARDS,
+  cardMessages,
+  type SandboxConfirmResult,
+} from '@toolsify/shared/payments';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
@@ -70,7 +76,7 @@ export function sandboxCardOutcome(digits: string): SandboxOutcome {
     case SANDBOX_TEST_CARDS.insufficientFunds:
       return { ok: false, message: cardMessages.insufficientFunds };
     default:
-      return { ok: false, message: cardMessages.notATestCard };
+      return SANDBOX_OTHER_SUCCEEDING_CARDS.has(digits) ? { ok: true } : { ok: false, message: cardMessages.notATestCard };
   }
 }
 

@@ -4,6 +4,7 @@ import { cardMessages } from '@toolsify/shared/payments';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
 import { intentRows, orderRow, placeOrder } from './payments.test-helpers.ts';
+import { sandboxCardOutcome } from './payments.sandbox-gateway.ts';
 
 const GOOD = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
@@ -262,8 +263,8 @@ describe('payments with the sandbox gateway', () => {
     expect(extra.statusCode).toBe(400);
     expect(await databaseFingerprint(app.db)).toBe(before);
 
-    // Luhn-valid, but not one of the sandbox's test numbers: refused as test mode refuses a real card.
-    const unknown = await payCard(buyer, intent, { cardNumber: '5555 5555 5555 4444' });
+    // Luhn-valid, but not one of Stripe's test numbers (a real card's): refused as test mode refuses a real card.
+    const unknown = await payCard(buyer, intent, { cardNumber: '5454 5454 5454 5454' });
     expect(unknown.statusCode).toBe(402);
     expect(unknown.json().error).toMatchObject({ message: cardMessages.notATestCard, fields: { cardNumber: cardMessages.notATestCard } });
     expect((await orderRow(app, order.id)).status).toBe('unpaid');
@@ -402,5 +403,15 @@ describe('the card number', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the sandbox's card network", () => {
+  it("follows Stripe's test numbers: each brand's succeeds, the decline ones decline, a real card is not a test card", () => {
+    for (const digits of ['4242424242424242', '5555555555554444', '378282246310005', '6011111111111117'])
+      expect(sandboxCardOutcome(digits), digits).toEqual({ ok: true });
+    expect(sandboxCardOutcome('4000000000000002')).toEqual({ ok: false, message: cardMessages.declined });
+    expect(sandboxCardOutcome('4000000000009995')).toEqual({ ok: false, message: cardMessages.insufficientFunds });
+    expect(sandboxCardOutcome('5454545454545454')).toEqual({ ok: false, message: cardMessages.notATestCard });
   });
 });
