@@ -11,6 +11,13 @@ import { screenshots } from '../screenshots.ts';
 
 const cartLines = (page: import('@playwright/test').Page) => page.getByTestId('cart-line');
 
+/** Fills checkout's phone and address and clicks Place order and pay. */
+async function placeFromCheckout(page: import('@playwright/test').Page): Promise<void> {
+  await page.getByLabel('Phone').fill('+1 555 010 2030');
+  await page.getByLabel('Address').fill('12 Main St, Springfield');
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+}
+
 for (const width of [375, 1280]) {
   test(`at ${width} px: a visitor fills a cart, logs in, quick-orders more, checks out one order, pays and orders again`, async ({
     page,
@@ -254,9 +261,7 @@ test('a line whose stock fell after the cart was read is named when checkout is 
   expect((await admin.patch(`/api/tools/${tool.id}`, { data: { stock: { delta: -20, reason: 'correction' } } })).status()).toBe(200);
   await admin.dispose();
 
-  await page.getByLabel('Phone').fill('+1 555 010 2030');
-  await page.getByLabel('Address').fill('12 Main St, Springfield');
-  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await placeFromCheckout(page);
   // The refusal names the tool, not "Line 1", and the cart reads the tool again and flags the line.
   await expect(page.getByRole('alert').filter({ hasText: 'Stale Cart Socket Set:' })).toContainText(
     "Stale Cart Socket Set: You cant't place order more than available quantity",
@@ -289,9 +294,7 @@ test('a price raised after the cart was read refuses the checkout, names the lin
   expect((await admin.patch(`/api/tools/${tool.id}`, { data: { priceCents: 1_250 } })).status()).toBe(200);
   await admin.dispose();
 
-  await page.getByLabel('Phone').fill('+1 555 010 2030');
-  await page.getByLabel('Address').fill('12 Main St, Springfield');
-  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await placeFromCheckout(page);
   // Nothing is ordered at a price the buyer did not see: the line says what it costs now, and the cart shows it.
   await expect(page.getByRole('alert').filter({ hasText: 'Repriced Torque Wrench:' })).toHaveText(
     'Repriced Torque Wrench: The price is now $12.50 each, not $10.00.',
