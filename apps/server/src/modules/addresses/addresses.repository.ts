@@ -2,7 +2,6 @@ import type { ShipToAddress } from '@toolsify/shared/addresses';
 import { nowIso, toIso, type Db } from '../../db/schema.ts';
 import type { ShipToAddressTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import type { DialectName } from '../../db/connect.ts';
 
 type AddressRow = Selectable<ShipToAddressTable>;
 
@@ -33,15 +32,6 @@ const byLabel = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' 
 export async function findAddressesOf(db: Db, userId: string): Promise<ShipToAddress[]> {
   const rows = await db.selectFrom('ship_to_address').selectAll().where('user_id', '=', userId).execute();
   return rows.map(toAddress).sort((a, b) => byLabel.compare(a.label, b.label) || a.id - b.id);
-}
-
-/**
- * Holds the buyer's address book until the caller's transaction ends (PostgreSQL: their user
- * row, locked): a second save waits, then counts the first's address. SQLite runs one
- * transaction at a time already.
- */
-export async function lockAddressBookOf(db: Db, dialect: DialectName, userId: string): Promise<void> {
-  if (dialect === 'postgres') await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 export async function countAddressesOf(db: Db, userId: string): Promise<number> {

@@ -11,14 +11,8 @@ import type { addressInputSchema, addressUpdateSchema } from '@toolsify/shared/a
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
-import {
-  countAddressesOf,
-  deleteAddress,
-  findAddressesOf,
-  insertAddress,
-  lockAddressBookOf,
-  replaceAddress,
-} from './addresses.repository.ts';
+import { countAddressesOf, deleteAddress, findAddressesOf, insertAddress, replaceAddress } from './addresses.repository.ts';
+import { lockUser } from '../users/users.repository.ts';
 
 type AddressesDeps = Pick<ServiceDeps, 'db' | 'dialect'>;
 type CheckedAddress = z.output<typeof addressInputSchema>;
@@ -39,7 +33,7 @@ export async function listMyAddresses(deps: AddressesDeps, userId: string): Prom
 export async function createAddress(deps: AddressesDeps, userId: string, input: CheckedAddress): Promise<ShipToAddress> {
   // Counted and inserted as one: two saves at once cannot both take the last place.
   const address = await deps.db.transaction().execute(async (trx) => {
-    await lockAddressBookOf(trx, deps.dialect, userId);
+    await lockUser(trx, deps.dialect, userId);
     if ((await countAddressesOf(trx, userId)) >= MAX_ADDRESSES) throw new AppError('CONFLICT', tooManyAddresses);
     return insertAddress(trx, userId, input.label, input.phone, input.address);
   });

@@ -5,8 +5,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { countListsOf, deleteList, findListOf, findListsOf, insertList, replaceList } from './lists.repository.ts';
+import { lockUser } from '../users/users.repository.ts';
 
-type ListsDeps = Pick<ServiceDeps, 'db'>;
+type ListsDeps = Pick<ServiceDeps, 'db' | 'dialect'>;
 type CheckedList = z.output<typeof listInputSchema>;
 
 const LIST_NOT_FOUND = 'This list was not found. It may have been deleted.';
@@ -28,8 +29,12 @@ export async function getMyList(deps: ListsDeps, userId: string, id: number): Pr
  * the field; the unique index decides between two saves of one name at once).
  */
 export async function createList(deps: ListsDeps, userId: string, input: CheckedList): Promise<SavedList> {
-  if ((await countListsOf(deps.db, userId)) >= MAX_LISTS_PER_USER) throw new AppError('CONFLICT', tooManyLists);
-  const list = await insertList(deps.db, userId, input.name, input.lines);
+  // Counted and inserted as one: two saves at once cannot both take the last place.
+  const list = await deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, deps.dialect, userId);
+    if ((await countListsOf(trx, userId)) >= MAX_LISTS_PER_USER) throw new AppError('CONFLICT', tooManyLists);
+    return insertList(trx, userId, input.name, input.lines);
+  });
   if (!list) throw nameTaken(input.name);
   return list;
 }

@@ -104,4 +104,16 @@ describe('saved lists', () => {
     expect(over.json().error.message).toBe(`You keep ${MAX_LISTS_PER_USER} lists at most: delete one to save another`);
     expect(await mine(carol)).toHaveLength(MAX_LISTS_PER_USER);
   });
+
+  it('never takes more than the cap, however many saves come at once', async () => {
+    const dave = await signUp(app);
+    for (let n = 0; n < MAX_LISTS_PER_USER - 2; n += 1) {
+      expect((await as(app, dave, { method: 'POST', url: '/api/lists', payload: { name: `Job ${n}`, lines } })).statusCode).toBe(201);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => as(app, dave, { method: 'POST', url: '/api/lists', payload: { name: `Rush ${n}`, lines } })),
+    );
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(2);
+    expect(await mine(dave)).toHaveLength(MAX_LISTS_PER_USER);
+  });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DialectName } from '../../db/connect.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { removedUserEmail, type UserListItem } from '@toolsify/shared/users';
 import { toIso, type Database, type UserTable, type Db } from '../../db/schema.ts';
@@ -168,4 +169,14 @@ export async function softDeleteUser(trx: Transaction<Database>, id: string): Pr
   // better-auth keeps reset tokens as verification rows whose value is the user id.
   await sql`delete from verification where value = ${id}`.execute(trx);
   return true;
+}
+
+/**
+ * Holds a user's own rows (their lists, their ship-to addresses) until the caller's transaction
+ * ends: PostgreSQL locks their user row, so a second save of theirs waits, then counts the
+ * first's (a cap on how many they keep holds under saves at once). SQLite runs one transaction
+ * at a time already.
+ */
+export async function lockUser(db: Db, dialect: DialectName, userId: string): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('user').select('id').where('id', '=', userId).forUpdate().execute();
 }
