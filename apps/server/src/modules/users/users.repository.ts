@@ -145,7 +145,8 @@ export async function lockLiveAdminIds(trx: Transaction<Database>, dialect: 'sql
  * Removes a user without deleting their row (orders and reviews point at it): marks it
  * deleted, frees the email, and deletes everything that could sign them in again: sessions
  * (so they are signed out at once), accounts with their password or Google link, and
- * pending password-reset tokens.
+ * pending password-reset tokens; and what only their next orders would have used (cart, saved
+ * lists, ship-to addresses).
  */
 export async function softDeleteUser(trx: Transaction<Database>, id: string): Promise<boolean> {
   const now = new Date().toISOString();
@@ -168,6 +169,11 @@ export async function softDeleteUser(trx: Transaction<Database>, id: string): Pr
   await trx.deleteFrom('account').where('userId', '=', id).execute();
   // better-auth keeps reset tokens as verification rows whose value is the user id.
   await sql`delete from verification where value = ${id}`.execute(trx);
+  // What only their next orders would use: their cart, saved lists and ship-to addresses (an
+  // order keeps its own copy of where it went).
+  await trx.deleteFrom('cart').where('user_id', '=', id).execute();
+  await trx.deleteFrom('saved_list').where('user_id', '=', id).execute();
+  await trx.deleteFrom('ship_to_address').where('user_id', '=', id).execute();
   return true;
 }
 

@@ -265,6 +265,13 @@ describe('users (admin)', () => {
       expect(await stockOf(tool.id)).toBe(48);
       const review = await as(app, user, { method: 'POST', url: '/api/reviews', payload: { rating: 5, note: 'Before I left' } });
       expect(review.statusCode).toBe(201);
+      // What only their next orders would use: a cart, a saved list, a ship-to address.
+      const kept = [
+        { method: 'PUT' as const, url: '/api/cart', payload: { lines: [{ toolId: tool.id, quantity: 1 }] } },
+        { method: 'POST' as const, url: '/api/lists', payload: { name: 'Site kit', lines: [{ toolId: tool.id, quantity: 1 }] } },
+        { method: 'POST' as const, url: '/api/me/addresses', payload: { label: 'Yard', phone: '555 0100', address: '2 Road' } },
+      ];
+      for (const request of kept) expect((await as(app, user, request)).statusCode, request.url).toBeLessThan(300);
 
       const res = await remove(admin, user.id);
       expect(res.statusCode).toBe(204);
@@ -290,6 +297,9 @@ describe('users (admin)', () => {
       expect(row.name).toBe('Rita Removed');
       expect(await app.db.selectFrom('session').select('id').where('userId', '=', user.id).execute()).toEqual([]);
       expect(await app.db.selectFrom('account').select('id').where('userId', '=', user.id).execute()).toEqual([]);
+      for (const table of ['cart', 'saved_list', 'ship_to_address'] as const) {
+        expect(await app.db.selectFrom(table).select('user_id').where('user_id', '=', user.id).execute(), table).toEqual([]);
+      }
 
       // Orders and reviews stay, with the buyer's email and name; an unpaid order, which nobody
       // can pay any more, is cancelled and its stock is back.
