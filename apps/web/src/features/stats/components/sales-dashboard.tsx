@@ -233,7 +233,8 @@ function TopBuyers({ stats }: { stats: Stats }) {
   if (stats.topBuyers.length === 0)
     return <p className="py-6 text-center text-sm text-base-content/60">No order was paid in this range.</p>;
   const items: BarItem[] = stats.topBuyers.map((buyer, i) => ({
-    key: buyer.email,
+    // By rank: a removed account's email may be a new account's too.
+    key: String(i),
     label: `${i + 1}. ${buyerLabel(buyer)}`,
     value: buyer.revenueCents,
     valueLabel: formatCents(buyer.revenueCents),
@@ -261,8 +262,8 @@ function TopBuyers({ stats }: { stats: Stats }) {
             </tr>
           </thead>
           <tbody>
-            {stats.topBuyers.map((buyer) => (
-              <tr key={buyer.email}>
+            {stats.topBuyers.map((buyer, i) => (
+              <tr key={i}>
                 <th scope="row" className="font-normal">
                   {/* Their orders placed in the range, in Manage All Orders (a whole email finds that buyer's only). */}
                   <Link
