@@ -135,14 +135,7 @@ export function nameWordsOf(
 export function skuStartAsWritten(words: NameWords, typed: string): string | undefined {
   const key = skuKey(typed);
   if (key === '') return undefined;
-  let low = 0;
-  let high = words.skus.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((words.skus[middle]?.[0] ?? '') < key) low = middle + 1;
-    else high = middle;
-  }
-  const [found, sku] = words.skus[low] ?? [];
+  const [found, sku] = words.skus[firstNotBefore(words.skus, key, ([skuKeyOf]) => skuKeyOf)] ?? [];
   if (found === undefined || sku === undefined || !found.startsWith(key)) return undefined;
   // The SKU up to its key.length-th letter or digit (its punctuation kept, none after).
   let seen = 0;
@@ -154,16 +147,22 @@ export function skuStartAsWritten(words: NameWords, typed: string): string | und
   return sku.slice(0, end);
 }
 
-/** Whether some word of `sorted` starts with `prefix` (a search word matches as a prefix). */
-function startsSomeWord(sorted: readonly string[], prefix: string): boolean {
+/** The index of the first item of `sorted` (sorted by `keyOf`) whose key is not before `key` (its length when none). */
+function firstNotBefore<T>(sorted: readonly T[], key: string, keyOf: (item: T) => string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((sorted[middle] ?? '') < prefix) low = middle + 1;
+    const item = sorted[middle];
+    if (item !== undefined && keyOf(item) < key) low = middle + 1;
     else high = middle;
   }
-  return sorted[low]?.startsWith(prefix) ?? false;
+  return low;
+}
+
+/** Whether some word of `sorted` starts with `prefix` (a search word matches as a prefix). */
+function startsSomeWord(sorted: readonly string[], prefix: string): boolean {
+  return sorted[firstNotBefore(sorted, prefix, (word) => word)]?.startsWith(prefix) ?? false;
 }
 
 /**
