@@ -406,3 +406,12 @@ export function toIso(value: Timestamp): string {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/**
+ * A row's next version (its `updated_at`) after `version`: now, or a millisecond after it, so
+ * two saves never share one and a save made on the old version is always told apart.
+ */
+export function nextVersion(version: string | undefined): string {
+  const now = nowIso();
+  return version && now <= version ? new Date(Date.parse(version) + 1).toISOString() : now;
+}

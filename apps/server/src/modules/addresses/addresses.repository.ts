@@ -1,5 +1,5 @@
 import type { ShipToAddress } from '@toolsify/shared/addresses';
-import { nowIso, toIso, type Db } from '../../db/schema.ts';
+import { nextVersion, toIso, type Db } from '../../db/schema.ts';
 import type { ShipToAddressTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -13,13 +13,13 @@ const toAddress = (row: AddressRow): ShipToAddress => ({
   updatedAt: toIso(row.updated_at),
 });
 
-/** What an address's row stores of its label, phone and address. */
-const stored = (label: string, phone: string, address: string) => ({
+/** What an address's row stores of its label, phone and address, as the version after `version` (nextVersion). */
+const stored = (label: string, phone: string, address: string, version?: string) => ({
   label,
   label_key: label.toLocaleLowerCase('en-US'),
   phone,
   address,
-  updated_at: nowIso(),
+  updated_at: nextVersion(version),
 });
 
 /**
@@ -76,7 +76,7 @@ export async function replaceAddress(
 ): Promise<ShipToAddress | undefined> {
   let query = db
     .updateTable('ship_to_address')
-    .set(stored(label, phone, address))
+    .set(stored(label, phone, address, version))
     .where('user_id', '=', userId)
     .where('id', '=', id);
   if (version !== undefined) query = query.where('updated_at', '=', version);

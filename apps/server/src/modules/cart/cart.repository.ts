@@ -1,16 +1,10 @@
 import type { CartAnswer, CartLine } from '@toolsify/shared/cart';
-import { nowIso, toIso, type Db } from '../../db/schema.ts';
+import { nextVersion, toIso, type Db } from '../../db/schema.ts';
 
 /** The buyer's cart lines and version (the moment it was saved); none and '' until they save a cart. */
 export async function findCart(db: Db, userId: string): Promise<CartAnswer> {
   const row = await db.selectFrom('cart').select(['lines', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
   return row ? { lines: JSON.parse(row.lines) as CartLine[], version: toIso(row.updated_at) } : { lines: [], version: '' };
-}
-
-/** A new version after `version`: now, or a millisecond after it (two saves never share one). */
-function nextVersion(version: string | undefined): string {
-  const now = nowIso();
-  return version && now <= version ? new Date(Date.parse(version) + 1).toISOString() : now;
 }
 
 /**
