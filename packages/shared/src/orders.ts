@@ -328,8 +328,28 @@ export const orderSchema = z.object({
   /** Who carries a shipped order and its tracking number, when the admin gave them (null otherwise). */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /**
+   * A paid order's refund (decision 025), its whole total: `pending` while the payment gateway
+   * is being asked (the order cannot ship meanwhile; the admin's Refund again finishes it), then
+   * `refunded`, the order cancelled and its stock back. null for an order never refunded.
+   */
+  refund: z
+    .object({
+      state: z.enum(['pending', 'refunded']),
+      amountCents: z.number().int(),
+      requestedAt: z.string(),
+      refundedAt: z.string().nullable(),
+      /** The gateway's refund id (re_...), once made. */
+      reference: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** Whether an admin may refund the order: paid, not shipped (decision 025). A refund left pending is finished the same way. */
+export function isRefundable(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'paid';
+}
 
 // (My Orders' query, which takes the same search and filters, follows orderFiltersShape below.)
 
@@ -475,7 +495,8 @@ export const MAX_CANCEL_REASON_LENGTH = 200;
 /**
  * `DELETE /api/orders/:id`: no body (the spec's cancel), or `{ reason? }`, why it was cancelled
  * (an admin's word to the buyer: "Out of stock until March"), kept in the order's history and
- * told in the cancelled email. The dialog's form uses the same schema.
+ * told in the cancelled email. The dialog's form uses the same schema, and so does a refund's
+ * (`POST /api/orders/:id/refund`), which cancels the order too.
  */
 export const cancelOrderBodySchema = z.strictObject({ reason: optionalLine('Reason', MAX_CANCEL_REASON_LENGTH) });
 export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;

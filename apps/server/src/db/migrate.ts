@@ -37,6 +37,7 @@ import { lowStockNotices } from './migrations/037-low-stock-notices.ts';
 import { stockMoveNotes } from './migrations/038-stock-move-notes.ts';
 import { toolCategory } from './migrations/039-tool-category.ts';
 import { shipToAddresses } from './migrations/040-ship-to-addresses.ts';
+import { orderRefunds } from './migrations/041-order-refunds.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -78,6 +79,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '038-stock-move-notes': stockMoveNotes,
     '039-tool-category': toolCategory,
     '040-ship-to-addresses': shipToAddresses(dialect),
+    '041-order-refunds': orderRefunds(dialect),
   };
 }
 

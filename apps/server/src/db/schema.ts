@@ -89,6 +89,13 @@ export interface OrderTable {
   /** The buyer's company and tax / VAT number from their profile when placing it, or null (migration 021). */
   buyer_company: ColumnType<string | null, string | null | undefined, string | null>;
   buyer_tax_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A refund an admin asked for and the gateway has not answered yet: shipping is closed meanwhile (migration 041). */
+  refund_requested_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  refund_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The gateway's refund of the order's whole total, and when it was recorded (the order then cancelled). */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
 }
 
 /** One change of an order, written with it (migration 013). */

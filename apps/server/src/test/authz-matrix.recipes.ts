@@ -499,6 +499,11 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/orders/:id/invoice.pdf': async (fx) => get(`/api/orders/${await fx.aPaidOrder()}/invoice.pdf`),
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
   'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
+  'POST /api/orders/:id/refund': async (fx) => ({
+    method: 'POST',
+    url: `/api/orders/${await fx.freshPaidOrder()}/refund`,
+    payload: { reason: 'Ordered twice' },
+  }),
   'PUT /api/orders/:id/shipment': async (fx) => {
     const id = await fx.freshPaidOrder();
     const shipped = await as(fx.app, fx.admin, {

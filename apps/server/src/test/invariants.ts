@@ -16,7 +16,11 @@ import type { Database } from '../db/schema.ts';
  * - Invoice numbers have no gaps: each year's counter equals the number of orders numbered in it.
  * - No stock is negative.
  * - Every paid or shipped order has a transaction id and exactly one succeeded payment intent.
- * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at).
+ * - No paid order was cancelled (a cancelled order has no payment, no transaction id, no paid_at),
+ *   unless it was refunded (decision 025): then it was never shipped, it has its gateway refund
+ *   and the one succeeded intent it was paid with.
+ * - A refund is asked for only of a paid order and made only with the order's cancel: no shipped
+ *   order is being refunded, and no order holds a refund it was not cancelled by.
  * - At least one admin exists.
  * - PostgreSQL: the table of the tools in stock (migration 030) holds exactly the live tools with
  *   stock, each at its price.
@@ -115,12 +119,24 @@ export async function findInvariantViolations(db: Kysely<Database>): Promise<str
 
   const cancelledPaid = await sql<{ id: number }>`
     select o.id from orders o
-    where o.status = 'cancelled'
+    where o.status = 'cancelled' and o.refund_id is null
       and (o.paid_at is not null or o.shipped_at is not null or o.transaction_id is not null
         or exists (select 1 from payment_intent p where p.order_id = o.id and p.status = 'succeeded'))
     order by o.id
     limit 20`.execute(db);
-  for (const r of cancelledPaid.rows) violations.push(`order ${r.id} was paid and then cancelled`);
+  for (const r of cancelledPaid.rows) violations.push(`order ${r.id} was paid and then cancelled without a refund`);
+
+  const refunds = await sql<{ id: number; status: string }>`
+    select o.id, o.status from orders o
+    where (o.refund_id is not null and (o.status <> 'cancelled' or o.refund_requested_at is null or o.refunded_at is null
+        or o.paid_at is null or o.shipped_at is not null or o.transaction_id is null
+        or (select count(*) from payment_intent p where p.order_id = o.id and p.status = 'succeeded' and p.id = o.transaction_id) <> 1))
+      or (o.refund_id is null and o.refunded_at is not null)
+      or (o.refund_requested_at is not null and o.status not in ('paid', 'cancelled'))
+      or (o.refund_requested_at is null and o.refund_id is not null)
+    order by o.id
+    limit 20`.execute(db);
+  for (const r of refunds.rows) violations.push(`${r.status} order ${r.id} holds a refund that does not match it`);
 
   const admins = await sql<{ n: number }>`
     select count(*) as n from "user" where role = 'admin' and "deletedAt" is null`.execute(db);

@@ -107,6 +107,8 @@ export function formatMailTime(iso: string): string {
 export interface Cancellation {
   actor: 'buyer' | 'admin' | 'store';
   note: string | null;
+  /** A paid order's refund (decision 025): what goes back to the card. */
+  refundedCents?: number;
 }
 
 interface OrderMailContext {
@@ -304,7 +306,7 @@ export function cancellationReason({ actor, note }: Cancellation): string {
 
 export function orderCancelledEmail(context: OrderMailContext & { cancellation: Cancellation }): RenderedMail {
   const { order } = context;
-  const subject = `Order #${order.id} was cancelled`;
+  const subject = `Order #${order.id} was ${context.cancellation.refundedCents === undefined ? 'cancelled' : 'cancelled and refunded'}`;
   const { actor, note } = context.cancellation;
   const reason = cancellationReason(context.cancellation);
   const info = facts([
@@ -315,8 +317,12 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
     ['PO number', order.poNumber],
     ...businessFacts(context),
   ]);
-  const nothing =
-    "Nothing was charged for it. You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.";
+  const { refundedCents } = context.cancellation;
+  const money =
+    refundedCents === undefined
+      ? 'Nothing was charged for it.'
+      : `We refunded the ${formatCents(refundedCents)} you paid to the card you paid with: your bank shows it within 5 to 10 business days.`;
+  const nothing = `${money} You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.`;
   return {
     subject,
     text: signOff(

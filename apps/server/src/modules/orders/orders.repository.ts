@@ -54,6 +54,19 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], unpaidTtl
       row.status === 'unpaid' && unpaidTtlHours > 0 ? new Date(Date.parse(createdAt) + unpaidTtlHours * 3_600_000).toISOString() : null,
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
+    refund: refundOf(row),
+  };
+}
+
+/** The order's refund as the API shows it (decision 025): asked for, or made. */
+function refundOf(row: OrderRow): Order['refund'] {
+  if (row.refund_requested_at === null) return null;
+  return {
+    state: row.refund_id === null ? 'pending' : 'refunded',
+    amountCents: Number(row.total_cents),
+    requestedAt: toIso(row.refund_requested_at),
+    refundedAt: row.refunded_at === null ? null : toIso(row.refunded_at),
+    reference: row.refund_id,
   };
 }
 
@@ -1014,17 +1027,68 @@ export async function transitionOrder(
   shipment?: { carrier: string | null; trackingNumber: string | null },
 ): Promise<OrderRow | undefined> {
   const now = nowIso();
+  return (
+    db
+      .updateTable('orders')
+      .set({
+        status: to,
+        updated_at: now,
+        ...(to === 'cancelled' ? { cancelled_at: now } : {}),
+        ...(to === 'shipped' ? { shipped_at: now } : {}),
+        ...(to === 'shipped' && shipment ? { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      // An order whose money is on its way back is not shipped (decision 025): the mark is on this row.
+      .$if(to === 'shipped', (qb) => qb.where('refund_requested_at', 'is', null))
+      .returningAll()
+      .executeTakeFirst()
+  );
+}
+
+/**
+ * Marks a paid order as being refunded, by `adminId` for `reason` (decision 025). A refund asked
+ * for already (a crash or an unreachable gateway left it) keeps its first mark, reason and admin:
+ * the retry finishes that refund. Undefined when the order is not paid.
+ */
+export async function claimRefund(db: Db, id: number, adminId: string, reason: string | null): Promise<OrderRow | undefined> {
+  const now = nowIso();
   return db
     .updateTable('orders')
     .set({
-      status: to,
+      refund_requested_at: sql<string>`coalesce(refund_requested_at, ${now})`,
+      refund_requested_by: sql<string>`coalesce(refund_requested_by, ${adminId})`,
+      refund_reason: sql<string | null>`case when refund_requested_at is null then ${reason} else refund_reason end`,
       updated_at: now,
-      ...(to === 'cancelled' ? { cancelled_at: now } : {}),
-      ...(to === 'shipped' ? { shipped_at: now } : {}),
-      ...(to === 'shipped' && shipment ? { carrier: shipment.carrier, tracking_number: shipment.trackingNumber } : {}),
     })
     .where('id', '=', id)
-    .where('status', '=', from)
+    .where('status', '=', 'paid')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Takes a refund's mark back when the gateway refused it: the order is paid and can ship again,
+ * as it was before the mark (`updatedAt`, its time of change then): a refused refund changed nothing.
+ */
+export async function releaseRefund(db: Db, id: number, updatedAt: OrderRow['updated_at']): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refund_requested_at: null, refund_requested_by: null, refund_reason: null, updated_at: toIso(updatedAt) })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .execute();
+}
+
+/** The refunded order cancelled, with its gateway refund: once (undefined if it is no longer a paid order being refunded). */
+export async function completeRefund(db: Db, id: number, refundId: string): Promise<OrderRow | undefined> {
+  const now = nowIso();
+  return db
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancelled_at: now, updated_at: now, refund_id: refundId, refunded_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where('refund_requested_at', 'is not', null)
     .returningAll()
     .executeTakeFirst();
 }

@@ -18,6 +18,7 @@ import {
 } from '@toolsify/shared/orders';
 import {
   cancelOrder,
+  refundOrder,
   correctShipment,
   getOrder,
   listAllOrders,
@@ -191,6 +192,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shipOrder(app, request.params.id, requireUser(request), request.body ?? { carrier: null, trackingNumber: null }),
+  );
+
+  app.post(
+    '/api/orders/:id/refund',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Refund a paid order that has not shipped (admin): its whole total back to the buyer's card, the order cancelled, its stock back",
+        description:
+          'Body (optional): `{ reason? }` as for a cancel, kept in the history and told to the buyer in the "cancelled" email, which says the money is on its way back. Asking again is the same refund, never a second (decision 025): after a 503 (the gateway could not be reached) the order is paid with `refund.state` `pending` and cannot ship until the refund is asked for again. A refusal by the gateway is a 402 and leaves the order paid. Any other status is a 409.',
+        params: idParamsSchema,
+        body: cancelOrderBodySchema.nullish(),
+        response: { 200: orderSchema, ...errors, 402: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => refundOrder(app, request.params.id, requireUser(request), request.body?.reason ?? null),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import type { Page } from '@toolsify/shared/ids';
 import {
   canPerform,
   checkQuantity,
+  isRefundable,
   listedStatuses,
   orderStatuses,
   type AllOrdersQuery,
@@ -31,8 +32,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
-import { closeOpenPayment } from '../payments/payments.service.ts';
+import { amountOf, closeOpenPayment, refundOrderPayment } from '../payments/payments.service.ts';
+import type { GatewayRefund } from '../payments/payments.gateway.ts';
 import {
+  claimRefund,
+  completeRefund,
   countUnpaidOrdersOf,
   findLinesOf,
   findOrderById,
@@ -45,6 +49,7 @@ import {
   findRecentUnpaidOrdersOf,
   placeOrderTakingStock,
   recordOrderEvent,
+  releaseRefund,
   type OrderChange,
   returnStock,
   type OrderListFilters,
@@ -441,7 +446,7 @@ async function cancelInTransaction(
 async function auditOrderChange(
   trx: Transaction<Database>,
   actorId: string,
-  action: 'order.ship' | 'order.cancel',
+  action: 'order.ship' | 'order.cancel' | 'order.refund',
   order: OrderRow,
   from: OrderRow['status'],
   reason: string | null = null,
@@ -535,6 +540,64 @@ export async function expireUnpaidOrders(deps: OrdersDeps, cutoff: Date, limit =
   return cancelEach(deps, await findUnpaidOrdersBefore(deps.db, cutoff.toISOString(), limit), 'unpaid order expired', storeCancels.expired);
 }
 
+/**
+ * An admin's refund of a paid order not yet shipped (decision 025): its whole total goes back to
+ * the card that paid it, and the order is cancelled as a cancel would (stock back, history, the
+ * buyer's email saying the money is on its way back, the audit log). In three steps, so the
+ * money and the records never disagree for good:
+ * 1. the order's row is marked as being refunded (claimRefund): from then on it cannot ship;
+ * 2. the gateway refunds, under a key of that mark (refundOrderPayment);
+ * 3. one transaction cancels the order with its refund.
+ * A refusal by the gateway takes the mark back (paid, shippable again). A crash or an unreachable
+ * gateway between 1 and 3 leaves the order paid and marked, shown as a pending refund: the same
+ * action again finishes the same refund, with the first request's reason.
+ */
+export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUser, reason: string | null): Promise<Order> {
+  const order = await findVisibleOrder(deps.db, id, user);
+  if (user.role !== 'admin' || !isRefundable({ status: order.status })) throw cannotRefund(order);
+  const claimed = await claimRefund(deps.db, id, user.id, reason);
+  if (!claimed) throw cannotRefund((await findOrderById(deps.db, id)) ?? order);
+  let refund: GatewayRefund;
+  try {
+    refund = await refundOrderPayment(deps, claimed);
+  } catch (error) {
+    // Refused: nothing went back. Unreachable: maybe it did, so the mark stays for the retry.
+    if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) await releaseRefund(deps.db, id, order.updated_at);
+    throw error;
+  }
+  const by: OrderChange = { actor: 'admin', actorId: claimed.refund_requested_by, note: claimed.refund_reason };
+  const refunded = await retryingDeadlocks(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const row = await completeRefund(trx, id, refund.id);
+      if (!row) return undefined;
+      await returnStock(trx, deps.dialect, id);
+      await recordOrderEvent(trx, id, 'cancelled', by, { refundedCents: amountOf(row) });
+      if (by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.refund', row, 'paid', by.note);
+      return row;
+    }),
+  );
+  if (!refunded) {
+    // Another admin's click finished this same refund first.
+    const now = await findOrderById(deps.db, id);
+    if (now?.refund_id === refund.id) return present(deps, now);
+    throw cannotRefund(now ?? order);
+  }
+  deps.catalogCache.clear();
+  return present(deps, refunded);
+}
+
+function cannotRefund(order: OrderRow): AppError {
+  if (order.status === 'cancelled') {
+    return new AppError(
+      'INVALID_STATE',
+      order.refund_id ? 'This order was already refunded.' : 'This order is cancelled: it was never paid.',
+    );
+  }
+  if (order.status === 'shipped')
+    return new AppError('INVALID_STATE', 'A shipped order cannot be refunded here: it has left the warehouse.');
+  return new AppError('INVALID_STATE', 'Only a paid order can be refunded.');
+}
+
 function cannotCancel(order: OrderRow): AppError {
   return new AppError(
     'INVALID_STATE',
@@ -609,6 +672,9 @@ export async function correctShipment(deps: OrdersDeps, id: number, user: Sessio
 }
 
 function cannotShip(order: OrderRow): AppError {
+  if (order.status === 'paid' && order.refund_requested_at !== null) {
+    return new AppError('INVALID_STATE', 'This order is being refunded, so it cannot be shipped.');
+  }
   return new AppError(
     'INVALID_STATE',
     order.status === 'shipped' ? 'This order has already shipped.' : 'Only a paid order can be shipped.',

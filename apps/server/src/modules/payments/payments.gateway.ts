@@ -23,6 +23,27 @@ export interface NewIntent {
   description: string;
 }
 
+/** A refund of a succeeded intent, as the store asks for it. */
+export interface NewRefund {
+  intentId: string;
+  orderId: number;
+  amountCents: number;
+  /** The same key gives the same refund (Stripe's Idempotency-Key): a retry never refunds twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * A refund as the gateway reports it. `pending`: accepted, the money on its way back (Stripe's
+ * `pending` and `requires_action`); `failed` and `canceled`: refused, nothing goes back.
+ */
+export interface GatewayRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  amountCents: number;
+  /** Why it was refused, in the gateway's words (null unless failed or canceled). */
+  failure: string | null;
+}
+
 /** A webhook whose signature has been verified. */
 export interface GatewayEvent {
   id: string;
@@ -49,6 +70,13 @@ export interface PaymentGateway {
    * the gateway knows no such intent.
    */
   cancelIntent(id: string): Promise<GatewayIntent | null>;
+  /**
+   * Gives `amountCents` of a succeeded intent back to the card it paid with. Asking again with
+   * the same idempotency key answers the same refund. Throws AppError('INVALID_STATE') when the
+   * intent is unknown or was not paid, AppError('SERVICE_UNAVAILABLE') when the gateway cannot
+   * be reached (the refund may or may not have been made: ask again with the same key).
+   */
+  refundPayment(input: NewRefund): Promise<GatewayRefund>;
   /** Verifies the signature over the raw body; throws AppError('BAD_REQUEST') when it does not hold. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<GatewayEvent>;
 }

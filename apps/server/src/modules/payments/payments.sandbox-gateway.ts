@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   ALREADY_SUCCEEDED,
@@ -10,9 +10,18 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
-import type { GatewayIntent, NewIntent, PaymentGateway } from './payments.gateway.ts';
+import type { GatewayIntent, GatewayRefund, NewIntent, NewRefund, PaymentGateway } from './payments.gateway.ts';
 import { claimOpenIntent, findIntentById, toGatewayIntent, updateIntentState } from './payments.repository.ts';
-import { ALREADY_PAID, NO_SUCH_PAYMENT, WRONG_AMOUNT, amountOf, assertPayable, settle, type PaymentDeps } from './payments.service.ts';
+import {
+  ALREADY_PAID,
+  NOT_REFUNDABLE,
+  NO_SUCH_PAYMENT,
+  WRONG_AMOUNT,
+  amountOf,
+  assertPayable,
+  settle,
+  type PaymentDeps,
+} from './payments.service.ts';
 
 export const SANDBOX_ID_PREFIX = 'pi_sandbox_';
 
@@ -51,6 +60,16 @@ export function createSandboxGateway(db: Kysely<Database>): PaymentGateway {
       // Never turns a succeeded intent back: the conditional update leaves it as it is.
       await updateIntentState(db, id, { status: 'canceled', lastError: null });
       return this.retrieveIntent(id);
+    },
+
+    async refundPayment(input: NewRefund): Promise<GatewayRefund> {
+      const intent = await this.retrieveIntent(input.intentId);
+      if (!intent || intent.status !== 'succeeded' || intent.orderId !== input.orderId || input.amountCents > intent.amountCents) {
+        throw new AppError('INVALID_STATE', NOT_REFUNDABLE);
+      }
+      // No money moved, so none goes back: the refund's id comes from its key, so asking again is the same refund.
+      const id = `re_sandbox_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+      return { id, status: 'succeeded', amountCents: input.amountCents, failure: null };
     },
 
     async parseWebhook(): Promise<never> {

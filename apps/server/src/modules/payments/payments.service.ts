@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { findOrderById, recordOrderEvent } from '../orders/orders.repository.ts';
 import { enqueuePaidNotice } from '../mail/outbox.repository.ts';
-import type { GatewayIntent } from './payments.gateway.ts';
+import type { GatewayIntent, GatewayRefund } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
   closeOtherOpenIntents,
@@ -33,6 +33,31 @@ const NOT_COMPLETED = 'The payment has not been completed yet.';
 export const NO_SUCH_PAYMENT = 'No such payment.';
 const PAID_MEANWHILE = 'This order has just been paid, so it can no longer be cancelled.';
 const PAYMENT_PROCESSING = 'A payment for this order is being processed. Please try again in a few minutes.';
+
+export const NOT_REFUNDABLE = 'The payment gateway has no paid payment of this order to refund.';
+
+/**
+ * Gives a paid order's whole total back to the card that paid it (decision 025), under a key of
+ * the refund's request (`refund_requested_at`): asking again after a lost answer, a crash or a
+ * second admin's click is the same refund, never a second. Answers the refund when the gateway
+ * made or accepted it; throws PAYMENT_FAILED with the gateway's reason when it refused it, and
+ * SERVICE_UNAVAILABLE when it could not be reached (made or not: the same key finds out).
+ */
+export async function refundOrderPayment(deps: PaymentDeps, order: OrderRow): Promise<GatewayRefund> {
+  if (order.transaction_id === null || order.refund_requested_at === null) throw new AppError('INVALID_STATE', NOT_REFUNDABLE);
+  const refund = await deps.paymentGateway.refundPayment({
+    intentId: order.transaction_id,
+    orderId: order.id,
+    amountCents: amountOf(order),
+    idempotencyKey: `toolsify-refund-${order.id}-${Date.parse(toIso(order.refund_requested_at))}`,
+  });
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    deps.log.warn({ orderId: order.id, refundId: refund.id, failure: refund.failure }, 'refund refused by the gateway');
+    throw new AppError('PAYMENT_FAILED', refund.failure ?? 'The payment gateway refused the refund.');
+  }
+  deps.log.info({ orderId: order.id, refundId: refund.id, status: refund.status }, 'order refunded');
+  return refund;
+}
 
 /** The amount to charge: the order's total (its lines' unit prices times quantities, stored when placed), in cents. Never the browser's. */
 export function amountOf(order: OrderRow): number {

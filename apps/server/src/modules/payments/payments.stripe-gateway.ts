@@ -3,7 +3,8 @@ import { Stripe } from 'stripe';
 import type { Config } from '../../config.ts';
 import type { PaymentIntentStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { GatewayEvent, GatewayIntent, NewIntent, PaymentGateway } from './payments.gateway.ts';
+import type { GatewayEvent, GatewayIntent, GatewayRefund, NewIntent, NewRefund, PaymentGateway } from './payments.gateway.ts';
+import { NOT_REFUNDABLE } from './payments.service.ts';
 
 const UNAVAILABLE = 'The payment service is not available right now. Please try again in a moment.';
 
@@ -42,6 +43,19 @@ export function toGatewayIntentFromStripe(pi: Stripe.PaymentIntent): GatewayInte
     orderId: toOrderId(pi.metadata?.order_id),
     clientSecret: pi.client_secret ?? '',
     lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+export function toGatewayRefundFromStripe(refund: Stripe.Refund): GatewayRefund {
+  const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' ? refund.status : 'pending';
+  return {
+    id: refund.id,
+    status,
+    amountCents: refund.amount,
+    failure:
+      status === 'failed' || status === 'canceled'
+        ? `The refund ${status === 'failed' ? 'failed' : 'was canceled'} at Stripe (${refund.failure_reason ?? 'no reason given'}).`
+        : null,
   };
 }
 
@@ -118,6 +132,33 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Pay
           return this.retrieveIntent(id);
         }
         throw unavailable(error, 'cancelling a payment intent');
+      }
+    },
+
+    async refundPayment(input: NewRefund): Promise<GatewayRefund> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.intentId, amount: input.amountCents, metadata: { order_id: String(input.orderId) } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toGatewayRefundFromStripe(refund);
+      } catch (error) {
+        if (isMissing(error)) throw new AppError('INVALID_STATE', NOT_REFUNDABLE);
+        // Refunded already (a retry after Stripe's 24 hours of idempotency, or by hand in Stripe's
+        // dashboard): that refund is the order's, if it gave the whole amount back.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          const made = await stripe.refunds.list({ payment_intent: input.intentId, limit: 10 }).catch((e: unknown) => {
+            throw unavailable(e, 'listing refunds');
+          });
+          const whole = made.data.find((r) => r.amount === input.amountCents && r.status !== 'failed' && r.status !== 'canceled');
+          if (whole) return toGatewayRefundFromStripe(whole);
+          throw new AppError(
+            'INVALID_STATE',
+            'This payment was already refunded in part at Stripe: finish its refund in the Stripe dashboard.',
+          );
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new AppError('INVALID_STATE', NOT_REFUNDABLE);
+        throw unavailable(error, 'refunding a payment');
       }
     },
 

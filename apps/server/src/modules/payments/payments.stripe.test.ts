@@ -17,12 +17,13 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
   let app: FastifyInstance;
   let buyer: TestUser;
   let other: TestUser;
+  let admin: TestUser;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     // Not about the cap on unpaid orders: this buyer holds more than 5.
     app = await createTestApp({ ...STRIPE_TEST_KEYS, STRIPE_API_URL: stripe.url, MAX_UNPAID_ORDERS_PER_BUYER: '0' });
-    [buyer, other] = await Promise.all([signUp(app), signUp(app), signUpAdmin(app)]);
+    [buyer, other, admin] = await Promise.all([signUp(app), signUp(app), signUpAdmin(app)]);
   });
   afterAll(async () => {
     await assertInvariants(app.db);
@@ -306,6 +307,61 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toMatch(/being processed/);
       expect(await databaseFingerprint(app.db)).toBe(before);
+    });
+  });
+
+  describe('refunding a paid order (decision 025)', () => {
+    const paidOrder = async (quantity = 2) => {
+      const order = await placeOrder(app, buyer, { priceCents: 1250, quantity });
+      const intent = await intentFor(buyer, order.id);
+      stripe.succeed(intent.paymentIntentId);
+      expect((await confirm(buyer, order.id, intent.paymentIntentId)).statusCode).toBe(200);
+      return { order, intent };
+    };
+    const refund = (orderId: number) => as(app, admin, { method: 'POST', url: `/api/orders/${orderId}/refund` });
+
+    it("refunds the order's whole amount at Stripe, under a key of the request, once", async () => {
+      const { order, intent } = await paidOrder(3);
+      const res = await refund(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      const asked = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST');
+      expect(asked.at(-1)!.form).toMatchObject({
+        payment_intent: intent.paymentIntentId,
+        amount: '3750',
+        'metadata[order_id]': String(order.id),
+      });
+      expect(asked.at(-1)!.idempotencyKey).toMatch(new RegExp(`^toolsify-refund-${order.id}-\\d+$`));
+      const made = [...stripe.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId);
+      expect(made).toHaveLength(1);
+      expect(res.json()).toMatchObject({ status: 'cancelled', refund: { state: 'refunded', amountCents: 3750, reference: made[0]!.id } });
+      expect((await refund(order.id)).statusCode).toBe(409);
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId)).toHaveLength(1);
+    });
+
+    it("takes a refund made already (in the dashboard, or past the key) as the order's, and makes no second", async () => {
+      const { order, intent } = await paidOrder(2);
+      // Refunded by hand in Stripe's dashboard, before the store was asked.
+      const byHand = await fetch(`${stripe.url}/v1/refunds`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${STRIPE_TEST_KEYS.STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ payment_intent: intent.paymentIntentId, amount: '2500' }),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+      const res = await refund(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ refund: { state: 'refunded', reference: byHand.id } });
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId)).toHaveLength(1);
+    });
+
+    it('a payment Stripe cannot refund (still processing) is a 409 that leaves the order paid, as it was', async () => {
+      const { order, intent } = await paidOrder(1);
+      stripe.intents.get(intent.paymentIntentId)!.status = 'processing';
+      const before = await databaseFingerprint(app.db);
+      const res = await refund(order.id);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe('The payment gateway has no paid payment of this order to refund.');
+      expect(await databaseFingerprint(app.db)).toBe(before);
+      stripe.intents.get(intent.paymentIntentId)!.status = 'succeeded';
+      expect((await refund(order.id)).statusCode).toBe(200);
     });
   });
 });

@@ -67,6 +67,18 @@ export interface StandInIntent {
   created: number;
 }
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: Stripe.Refund['status'];
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface StandInRequest {
   method: string;
   path: string;
@@ -78,6 +90,8 @@ export interface StandInRequest {
 export interface StripeStandIn {
   url: string;
   intents: Map<string, StandInIntent>;
+  /** Refunds made, by id. */
+  refunds: Map<string, StandInRefund>;
   requests: StandInRequest[];
   /** What Stripe.js does when the card goes through: the intent succeeds. */
   succeed(id: string): StandInIntent;
@@ -102,6 +116,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const refunds = new Map<string, StandInRefund>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: StandInRequest[] = [];
 
@@ -187,6 +202,55 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intent.status = 'canceled';
       return send(200, intent);
     }
+    if (url.pathname === '/v1/refunds') {
+      if (request.method === 'GET') {
+        const of = url.searchParams.get('payment_intent');
+        return send(200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: [...refunds.values()].filter((r) => r.payment_intent === of),
+        });
+      }
+      const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (known) return send(200, refunds.get(known));
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent) {
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${form.payment_intent}'` },
+        });
+      }
+      const given = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled');
+      const amount = Number(form.amount ?? intent.amount);
+      if (intent.status !== 'succeeded' || given.reduce((sum, r) => sum + r.amount, 0) + amount > intent.amount) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: intent.status === 'succeeded' ? 'charge_already_refunded' : 'payment_intent_unexpected_state',
+            message: `PaymentIntent ${intent.id} cannot be refunded for ${amount}.`,
+          },
+        });
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(form)) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const refund: StandInRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        failure_reason: null,
+        metadata,
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund.id);
+      return send(200, refund);
+    }
     return send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` },
     });
@@ -203,6 +267,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
     succeed(id) {
       const intent = get(id);
