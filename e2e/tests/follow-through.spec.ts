@@ -260,6 +260,52 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByRole('button', { name: 'Correct shipment' })).toBeFocused();
   });
 
+  test('the admin refunds a paid order from its page: cancelled, stock back, and the buyer reads it and is emailed', async ({
+    page,
+    browser,
+  }) => {
+    const tool = await newTool(browser, { name: `Follow-through Chisel ${Date.now()}`, available: 40, minimum: 1, priceCents: 1_250 });
+    const buyer = newAccount('refunded');
+    const customer = await browser.newContext({ baseURL });
+    await signInRequest(customer.request, buyer);
+    const order = await placeViaApi(customer.request, tool.id, 4);
+    await payViaSandbox(customer.request, order.id);
+
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/orders/${order.id}`);
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order #${order.id}?` });
+    await expect(dialog).toContainText('$50.00 goes back to the card');
+    await expect(dialog).toContainText('The order is cancelled, its pieces go back in stock, and the buyer is emailed.');
+    await expect(dialog.getByLabel('Reason for the buyer (optional)')).toBeFocused();
+    await page.keyboard.type('Ordered twice by mistake');
+    await screenshots(page, 'refund-dialog');
+    await dialog.getByRole('button', { name: 'Refund $50.00' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Order #${order.id} is refunded and cancelled`)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Cancelled$/ })).toBeVisible();
+    await expect(page.getByTestId('order-refund')).toContainText('$50.00 refunded to the card on');
+    await expect(page.getByTestId('order-refund')).toContainText(/Reference re_sandbox_/);
+    await expect(page.getByTestId('order-history')).toContainText('Cancelled by the store');
+    await expect(page.getByTestId('order-history')).toContainText('Ordered twice by mistake');
+    await expect(page.getByRole('button', { name: /^(Refund|Shipment)$/ })).toHaveCount(0);
+    expect(((await (await customer.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
+
+    // The buyer: the order page says what went back, and the email did.
+    await expect.poll(() => latestMail(buyer.email)?.subject).toBe(`Order #${order.id} was cancelled and refunded`);
+    expect(latestMail(buyer.email)!.body).toContain('We refunded the $50.00 you paid to the card you paid with');
+    const customerPage = await customer.newPage();
+    await customerPage.setViewportSize({ width: 375, height: 800 });
+    await customerPage.goto(`/dashboard/orders/${order.id}`);
+    await expect(customerPage.getByTestId('order-refund')).toContainText('$50.00 refunded to the card on');
+    expect(await customerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshots(customerPage, 'refund-buyer-order');
+    await customerPage.goto('/dashboard/orders?cancelled=show');
+    await expect(visible(customerPage.getByTestId(`order-${order.id}`)).getByTestId('order-refund-line')).toHaveText('$50.00 refunded');
+    await customer.close();
+  });
+
   test('an out-of-stock tool keeps its red label and Purchase, and adds "Email me when it is back"; a restock emails once', async ({
     page,
     browser,

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { toast } from 'react-hot-toast';
-import { orderStatusRules, trackingUrl } from '@toolsify/shared/orders';
+import { isRefundable, orderStatusRules, trackingUrl } from '@toolsify/shared/orders';
+import { formatCents } from '@toolsify/shared/money';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useOrderAgain } from '../../../features/cart/api/order-again.ts';
 import { useOrderToPay } from '../../../features/payments/api/get-order-to-pay.ts';
@@ -9,6 +10,7 @@ import { PaymentOrderSummary } from '../../../features/payments/components/payme
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
 import { ShipOrderDialog } from '../../../features/orders/components/ship-order-dialog.tsx';
+import { RefundOrderDialog } from '../../../features/orders/components/refund-order-dialog.tsx';
 import { Expiry } from '../../../features/orders/components/order-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -54,7 +56,7 @@ export default function OrderPage() {
   const order = useOrderToPay(id);
   const me = useMe();
   const orderAgain = useOrderAgain();
-  const [dialog, setDialog] = useState<'cancel' | 'ship' | 'correct' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'ship' | 'correct' | 'refund' | null>(null);
   useInvoiceDownload(order.data);
 
   if (id === null || (order.error instanceof ApiError && order.error.status === 404)) {
@@ -81,6 +83,8 @@ export default function OrderPage() {
   const isBuyer = me.data?.email === o.buyer;
   const view = orderStatusRules[o.status][isBuyer ? 'customer' : 'admin'];
   const track = trackingUrl(o);
+  const isAdmin = me.data?.role === 'admin';
+  const refundPending = o.refund?.state === 'pending';
 
   return (
     <section aria-labelledby="order-title" className="flex flex-col gap-4">
@@ -145,6 +149,29 @@ export default function OrderPage() {
                 </dd>
               </div>
             )}
+            {o.refund && (
+              <div data-testid="order-refund">
+                <dt className="text-base-content/70">Refund</dt>
+                {o.refund.refundedAt ? (
+                  <dd>
+                    {formatCents(o.refund.amountCents)} refunded to the card on {dateFormat.format(new Date(o.refund.refundedAt))}
+                    {o.refund.reference && (
+                      <span className="block text-xs text-base-content/70">
+                        Reference <span className="font-mono break-all text-base-content">{o.refund.reference}</span>
+                      </span>
+                    )}
+                  </dd>
+                ) : (
+                  <dd>
+                    {formatCents(o.refund.amountCents)} asked for on {dateFormat.format(new Date(o.refund.requestedAt))}, not yet confirmed
+                    by the payment service
+                    {isAdmin && (
+                      <span className="block text-xs text-base-content/70">It cannot ship until Finish refund has gone through.</span>
+                    )}
+                  </dd>
+                )}
+              </div>
+            )}
             {o.poNumber && (
               <div>
                 <dt className="text-base-content/70">PO number</dt>
@@ -201,9 +228,14 @@ export default function OrderPage() {
                   Pay
                 </Link>
               )}
-              {view.actions.includes('ship') && (
+              {view.actions.includes('ship') && !refundPending && (
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDialog('ship')}>
                   Shipment
+                </button>
+              )}
+              {isAdmin && isRefundable(o) && (
+                <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setDialog('refund')}>
+                  {refundPending ? 'Finish refund' : 'Refund'}
                 </button>
               )}
               {!isBuyer && o.status === 'shipped' && (
@@ -225,6 +257,7 @@ export default function OrderPage() {
           )}
         </div>
       </div>
+      <RefundOrderDialog order={dialog === 'refund' ? o : null} onClose={() => setDialog(null)} onDone={() => void order.refetch()} />
       <CancelOrderDialog order={dialog === 'cancel' ? o : null} onClose={() => setDialog(null)} onCancelled={() => void order.refetch()} />
       <ShipOrderDialog
         order={dialog === 'ship' || dialog === 'correct' ? o : null}

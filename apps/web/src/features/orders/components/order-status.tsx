@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { orderStatusRules, shipmentNote, type Order } from '@toolsify/shared/orders';
+import { formatCents } from '@toolsify/shared/money';
 import { dateTimeFormat, deadlineFormat } from '../../../lib/date-format.ts';
 
 export type OrderViewer = 'customer' | 'admin';
@@ -91,6 +92,8 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
               </button>
             );
           case 'ship':
+            // A refund under way closes shipping (the server refuses it); its order page finishes the refund.
+            if (order.refund) return null;
             return (
               <button
                 key={action}
@@ -113,6 +116,13 @@ export function OrderStatus({ order, viewer, onCancel, onShip, busy = false }: O
       )}
       {order.expiresAt && <Expiry expiresAt={order.expiresAt} viewer={viewer} />}
       {order.status === 'cancelled' && order.cancellation && <Cancellation cancellation={order.cancellation} viewer={viewer} />}
+      {order.refund && (
+        <span className="basis-full text-xs text-base-content/70" data-testid="order-refund-line">
+          {order.refund.state === 'refunded'
+            ? `${formatCents(order.refund.amountCents)} refunded`
+            : `Refund of ${formatCents(order.refund.amountCents)} not yet confirmed`}
+        </span>
+      )}
     </div>
   );
 }
