@@ -24,6 +24,7 @@ export function createStats() {
     refused: [],
     brokenAccounts: [],
     imports: 0,
+    refunds: 0,
   };
 }
 
@@ -210,7 +211,26 @@ async function pay(client, cookie, entry) {
  * the tools as they are but for the stock (the price checks stay true); an import retried after
  * a lost answer sets the same stock again. `columns`: the product file's (toolCsvColumns).
  */
-export async function runAdmin(client, { cookie, tools, columns, shouldStop }) {
+/**
+ * The admin refunds a paid order (decision 025): the client is told cancelled. A retried refund
+ * whose first attempt went through finds the order refunded already.
+ */
+async function refund(client, cookie, entry) {
+  entry.refunding = true;
+  const { res, attempts } = await client.definitive(`refund ${entry.orderId}`, 'POST', `/api/orders/${entry.orderId}/refund`, {
+    cookie,
+    body: { reason: 'Crash test refund' },
+  });
+  if (res.status === 200 || (attempts > 1 && res.status === 409 && res.text.includes('already refunded'))) {
+    entry.cancelled = true;
+    entry.refunded = true;
+    client.stats.refunds += 1;
+  } else {
+    client.stats.refused.push(`refund ${entry.orderId}: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+}
+
+export async function runAdmin(client, { cookie, tools, columns, ledger, shouldStop }) {
   const scarce = tools.filter((tool) => tool.available < 1_000_000);
   while (!shouldStop()) {
     await sleep(between(200, 800));
@@ -231,5 +251,8 @@ export async function runAdmin(client, { cookie, tools, columns, shouldStop }) {
     const { res } = await client.definitive('import', 'POST', '/api/tools/import', { csv, cookie });
     if (res.status === 200) client.stats.imports += 1;
     else client.stats.refused.push(`import: ${res.status} ${res.text.slice(0, 200)}`);
+    // And refunds one paid order, while the kills go on.
+    const paid = ledger.filter((entry) => entry.paid && !entry.refunding);
+    if (paid.length > 0) await refund(client, cookie, pick(paid));
   }
 }

@@ -5,7 +5,8 @@
 // two or three tools, all or nothing), each line carries the unit price of its quantity's tier
 // (one tool has price breaks) and a paid order was paid exactly its total, and the store's invariants
 // (apps/server/src/test/invariants.ts) hold. Meanwhile an admin imports product files that set
-// the scarce tools' stock (runAdmin): the stock ledger holds through imports killed half-way.
+// the scarce tools' stock and refunds paid orders (runAdmin): the stock ledger holds through
+// imports killed half-way, and a refund killed half-way is finished by its retry, once.
 //
 // Phases: SQLite; then, when TEST_DATABASE_URL is set, PostgreSQL in a fresh schema; then two
 // server processes sharing that same PostgreSQL schema while the same buyers race across both
@@ -176,6 +177,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
       cookie: world.adminCookie,
       tools: world.tools,
       columns: toolCsvColumns,
+      ledger: world.ledger,
       shouldStop: () => state.stop,
     });
     const arrivals = Promise.all(
@@ -220,6 +222,7 @@ async function runPhase({ name, databaseUrl, schema, ports, world: existing }) {
     if (kills < 5) failures.push(`only ${kills} kills`);
     if (stats.networkErrors === 0) failures.push('no request ever failed: the kills did not hit the load');
     if (stats.imports === 0) failures.push('the admin never imported');
+    if (stats.refunds === 0) failures.push('the admin never refunded');
     for (const e of stats.brokenAccounts) failures.push(`account left unusable by a kill during sign-up: ${e}`);
     for (const e of stats.serverErrors.slice(0, 10)) failures.push(`5xx answered: ${e}`);
     if (stats.serverErrors.length > 0) failures.push(...loggedFailures(servers));
@@ -321,6 +324,7 @@ async function verify(db, world) {
       'orders.tool_id',
       'orders.status',
       'orders.transaction_id',
+      'orders.refund_id',
       'orders.total_cents',
       'user.email',
       (eb) =>
@@ -387,6 +391,11 @@ async function verify(db, world) {
     if (Number(row.total_cents) !== total) problems.push(`order ${entry.orderId} totals ${row.total_cents}, its lines ${total}`);
     if (row.paid_cents !== null && row.paid_cents !== undefined && Number(row.paid_cents) !== total) {
       problems.push(`order ${entry.orderId} was paid ${row.paid_cents}, its total is ${total}`);
+    }
+    if ((row.refund_id !== null) !== Boolean(entry.refunded)) {
+      problems.push(
+        `order ${entry.orderId} has refund ${row.refund_id ?? 'none'}, the admin was told ${entry.refunded ? 'refunded' : 'nothing'}`,
+      );
     }
     if (entry.paid && entry.transactionId && row.transaction_id !== entry.transactionId) {
       problems.push(`order ${entry.orderId} has transaction ${row.transaction_id}, the client was told ${entry.transactionId}`);
