@@ -299,6 +299,15 @@ test.describe('after the order, the shipment and the restock', () => {
     await customerPage.setViewportSize({ width: 375, height: 800 });
     await customerPage.goto(`/dashboard/orders/${order.id}`);
     await expect(customerPage.getByTestId('order-refund')).toContainText('$50.00 refunded to the card on');
+    // The invoice stays as issued, and the credit note cancels it.
+    await expect(customerPage.getByRole('link', { name: 'Download credit note' })).toHaveAttribute(
+      'href',
+      `/api/orders/${order.id}/credit-note.pdf`,
+    );
+    const creditNote = await customer.request.get(`/api/orders/${order.id}/credit-note.pdf`);
+    expect(creditNote.status()).toBe(200);
+    expect(creditNote.headers()['content-type']).toBe('application/pdf');
+    expect((await customer.request.get(`/api/orders/${order.id}/invoice.pdf`)).status()).toBe(200);
     expect(await customerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshots(customerPage, 'refund-buyer-order');
     await customerPage.goto('/dashboard/orders?cancelled=show');

@@ -341,6 +341,8 @@ export const orderSchema = z.object({
       refundedAt: z.string().nullable(),
       /** The gateway's refund id (re_...), once made. */
       reference: z.string().nullable(),
+      /** CN-2026-000001, once made: the credit note that cancels the invoice (its PDF: GET /api/orders/:id/credit-note.pdf). */
+      creditNoteNumber: z.string().nullable(),
     })
     .nullable(),
 });

@@ -38,6 +38,7 @@ import { stockMoveNotes } from './migrations/038-stock-move-notes.ts';
 import { toolCategory } from './migrations/039-tool-category.ts';
 import { shipToAddresses } from './migrations/040-ship-to-addresses.ts';
 import { orderRefunds } from './migrations/041-order-refunds.ts';
+import { creditNotes } from './migrations/042-credit-notes.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -80,6 +81,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '039-tool-category': toolCategory,
     '040-ship-to-addresses': shipToAddresses(dialect),
     '041-order-refunds': orderRefunds(dialect),
+    '042-credit-notes': creditNotes(dialect),
   };
 }
 

@@ -96,6 +96,8 @@ export interface OrderTable {
   /** The gateway's refund of the order's whole total, and when it was recorded (the order then cancelled). */
   refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<Timestamp | null, string | null | undefined, string | null>;
+  /** CN-2026-000001: the credit note of a refunded order's invoice, given with the refund (migration 042). */
+  credit_note_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One change of an order, written with it (migration 013). */
@@ -114,7 +116,7 @@ export interface InvoiceCounterTable {
   last: number;
 }
 
-/** An invoice's PDF, kept as first rendered. */
+/** An invoice's PDF, kept as first rendered (a credit note's alike, in credit_note_pdf). */
 export interface InvoicePdfTable {
   order_id: number;
   pdf: Buffer;
@@ -344,6 +346,8 @@ export interface Database {
   invoice_counter: InvoiceCounterTable;
   order_event: OrderEventTable;
   invoice_pdf: InvoicePdfTable;
+  credit_note_pdf: InvoicePdfTable;
+  credit_note_counter: InvoiceCounterTable;
   payment_intent: PaymentIntentTable;
   payment_event: PaymentEventTable;
   review: ReviewTable;

@@ -91,6 +91,14 @@ async function freshShipTo(fx: Fixtures): Promise<number> {
   return (res.json() as { id: number }).id;
 }
 
+/** A new paid order of A's, refunded by the admin (decision 025). */
+async function freshRefundedOrder(fx: Fixtures): Promise<number> {
+  const id = await fx.freshPaidOrder();
+  const res = await as(fx.app, fx.admin, { method: 'POST', url: `/api/orders/${id}/refund` });
+  if (res.statusCode !== 200) throw new Error(`POST /api/orders/${id}/refund: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
 /** A new Contact Us message (a target for the admin's Inbox actions). */
 async function freshContactMessage(fx: Fixtures): Promise<number> {
   const row = await fx.app.db
@@ -497,6 +505,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/orders/export.csv': () => get('/api/orders/export.csv?status=paid&q=example'),
   'GET /api/orders/:id': async (fx) => get(`/api/orders/${await fx.aOrder()}`),
   'GET /api/orders/:id/invoice.pdf': async (fx) => get(`/api/orders/${await fx.aPaidOrder()}/invoice.pdf`),
+  'GET /api/orders/:id/credit-note.pdf': async (fx) => get(`/api/orders/${await freshRefundedOrder(fx)}/credit-note.pdf`),
   'DELETE /api/orders/:id': async (fx) => ({ method: 'DELETE', url: `/api/orders/${await fx.freshOrder()}` }),
   'POST /api/orders/:id/ship': async (fx) => ({ method: 'POST', url: `/api/orders/${await fx.freshPaidOrder()}/ship` }),
   'POST /api/orders/:id/refund': async (fx) => ({

@@ -90,6 +90,7 @@ const expected: Record<string, [anon: number, a: number, b: number, admin: numbe
   'GET /api/orders/export.csv': [401, 403, 403, 200],
   'GET /api/orders/:id': [401, 200, 404, 200],
   'GET /api/orders/:id/invoice.pdf': [401, 200, 404, 200],
+  'GET /api/orders/:id/credit-note.pdf': [401, 200, 404, 200],
   'DELETE /api/orders/:id': [401, 200, 404, 200],
   'POST /api/orders/:id/ship': [401, 403, 403, 200],
   'POST /api/orders/:id/refund': [401, 403, 403, 200],

@@ -22,12 +22,19 @@ export interface BuyerBusiness {
 const CONTENT_BOTTOM = 120;
 /** The footer's first line, from the bottom of the page. */
 const FOOTER_TOP = 70;
-/** The total, how it was paid and the currency, kept together on one page. */
-const TOTAL_BLOCK_HEIGHT = 64;
+/** The total, how it was paid (or refunded: two lines) and the currency, kept together on one page. */
+const TOTAL_BLOCK_HEIGHT = 78;
 /** Below each line of the table, its rule in the middle. */
 const ROW_GAP = 6;
 /** Between the last line's rule and the total. */
 const TOTAL_GAP = 8;
+
+/** A refunded order's credit note (decision 025): its number, date and the gateway's refund. */
+export interface CreditNote {
+  number: string;
+  issuedAt: string;
+  refundReference: string;
+}
 
 /**
  * The invoice of a paid order as a PDF (A4, the standard Helvetica fonts, nothing embedded):
@@ -41,15 +48,18 @@ const TOTAL_GAP = 8;
 export function renderInvoicePdf(
   order: Order & { invoiceNumber: string; invoicedAt: string },
   business: BuyerBusiness = { company: null, taxId: null },
+  creditNote: CreditNote | null = null,
 ): Promise<Buffer> {
-  const issued = new Date(order.invoicedAt);
+  const issued = new Date(creditNote?.issuedAt ?? order.invoicedAt);
+  // A credit note is its invoice, cancelled: the same lines and total, its own number and date.
+  const title = creditNote ? `Credit note ${creditNote.number}` : `Invoice ${order.invoiceNumber}`;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     // Pages are kept until the end, when the footers (which count them) are written.
     bufferPages: true,
     info: {
-      Title: `Invoice ${order.invoiceNumber}`,
+      Title: title,
       Author: company.name,
       Subject: `Order #${order.id}`,
       CreationDate: issued,
@@ -70,11 +80,23 @@ export function renderInvoicePdf(
   // Seller and title.
   doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(20).text(company.name, left, 50);
   doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(company.address).text(`${company.email}  ·  ${company.phone}`);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(26).text('INVOICE', left, 50, { width, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(26)
+    .text(creditNote ? 'CREDIT NOTE' : 'INVOICE', left, 50, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   const facts: Array<[string, string]> = [
-    ['Invoice number', order.invoiceNumber],
-    ['Invoice date', dateFormat.format(issued)],
+    ...(creditNote
+      ? ([
+          ['Credit note number', creditNote.number],
+          ['Date', dateFormat.format(issued)],
+          ['Credits invoice', order.invoiceNumber],
+        ] as Array<[string, string]>)
+      : ([
+          ['Invoice number', order.invoiceNumber],
+          ['Invoice date', dateFormat.format(issued)],
+        ] as Array<[string, string]>)),
     ['Order', `#${order.id}`],
     ...(order.poNumber ? ([['PO number', order.poNumber]] as Array<[string, string]>) : []),
   ];
@@ -156,14 +178,21 @@ export function renderInvoicePdf(
     .font('Helvetica-Bold')
     .fontSize(12)
     .fillColor(INK)
-    .text('Total', left + 285, y, { width: 135, align: 'right' });
+    .text(creditNote ? 'Total credited' : 'Total', left + 285, y, { width: 135, align: 'right' });
   doc.text(formatCents(order.totalCents), left + 425, y, { width: width - 425, align: 'right' });
   y += 24;
   doc
     .font('Helvetica')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Paid by card, transaction ${order.transactionId ?? ''}.`, left, y, { width });
+    .text(
+      creditNote
+        ? `Invoice ${order.invoiceNumber} is cancelled in full. Refunded to the card it was paid with (transaction ${order.transactionId ?? ''}), refund ${creditNote.refundReference}.`
+        : `Paid by card, transaction ${order.transactionId ?? ''}.`,
+      left,
+      y,
+      { width },
+    );
   doc.text('All amounts in US dollars.', left, doc.y + 4, { width });
 
   // The footer of every page. It lies in the bottom margin, where text would start a new page:
@@ -176,7 +205,7 @@ export function renderInvoicePdf(
     const top = doc.page.height - FOOTER_TOP;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
     doc.text(`${company.name} · ${company.address} · ${company.email}`, left, top, { width, align: 'center' });
-    doc.text(`Invoice ${order.invoiceNumber} · Order #${order.id}`, left, top + 12, { width: width / 2 });
+    doc.text(`${title} · Order #${order.id}`, left, top + 12, { width: width / 2 });
     doc.text(`Page ${n + 1} of ${count}`, left + width / 2, top + 12, { width: width / 2, align: 'right' });
     doc.page.margins.bottom = bottom;
   }

@@ -1,28 +1,57 @@
+import type { Order } from '@toolsify/shared/orders';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
 import { getOrder } from '../orders/orders.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { findInvoicePdf, findOrderBusiness, keepInvoicePdf } from './invoices.repository.ts';
+import { findDocumentPdf, findOrderBusiness, keepDocumentPdf, type OrderDocument } from './invoices.repository.ts';
 
 export const NO_INVOICE_YET = 'An invoice is issued once the order is paid.';
+export const NO_CREDIT_NOTE = 'A credit note is issued once a paid order is refunded.';
 
 /**
- * A paid order's invoice as a PDF, for its buyer or an admin (anyone else: 404, as the order
- * itself). Rendered once, from the order as stored, and kept: every download is the same bytes.
+ * The document's PDF, rendered once from the order as stored and kept: every download is the
+ * same bytes. Two first downloads at once render twice; both answer the one that was kept.
  */
+async function keptPdf(deps: ServiceDeps, document: OrderDocument, orderId: number, render: () => Promise<Buffer>): Promise<Buffer> {
+  const kept = await findDocumentPdf(deps.db, document, orderId);
+  if (kept) return kept;
+  await keepDocumentPdf(deps.db, document, orderId, await render());
+  const pdf = await findDocumentPdf(deps.db, document, orderId);
+  if (!pdf) throw new Error(`${document} of order ${orderId} was not kept`);
+  return pdf;
+}
+
+/** The order's invoice number and date, if it was ever paid (a refunded order keeps its invoice). */
+function invoiced(order: Order): { invoiceNumber: string; invoicedAt: string } | null {
+  const paidOnce = order.status === 'paid' || order.status === 'shipped' || order.refund?.state === 'refunded';
+  return paidOnce && order.invoiceNumber !== null && order.invoicedAt !== null
+    ? { invoiceNumber: order.invoiceNumber, invoicedAt: order.invoicedAt }
+    : null;
+}
+
+/** A paid (or since refunded) order's invoice as a PDF, for its buyer or an admin (anyone else: 404, as the order itself). */
 export async function getInvoicePdf(deps: ServiceDeps, orderId: number, user: SessionUser): Promise<{ number: string; pdf: Buffer }> {
   const order = await getOrder(deps, orderId, user);
-  const { invoiceNumber, invoicedAt } = order;
-  if (invoiceNumber === null || invoicedAt === null || (order.status !== 'paid' && order.status !== 'shipped')) {
-    throw new AppError('INVALID_STATE', NO_INVOICE_YET);
+  const invoice = invoiced(order);
+  if (!invoice) throw new AppError('INVALID_STATE', NO_INVOICE_YET);
+  const pdf = await keptPdf(deps, 'invoice', orderId, async () =>
+    renderInvoicePdf({ ...order, ...invoice }, await findOrderBusiness(deps.db, orderId)),
+  );
+  return { number: invoice.invoiceNumber, pdf };
+}
+
+/** A refunded order's credit note as a PDF (decision 025), for its buyer or an admin. */
+export async function getCreditNotePdf(deps: ServiceDeps, orderId: number, user: SessionUser): Promise<{ number: string; pdf: Buffer }> {
+  const order = await getOrder(deps, orderId, user);
+  const invoice = invoiced(order);
+  const refund = order.refund;
+  if (!invoice || !refund?.creditNoteNumber || refund.refundedAt === null || refund.reference === null) {
+    throw new AppError('INVALID_STATE', NO_CREDIT_NOTE);
   }
-  const kept = await findInvoicePdf(deps.db, orderId);
-  if (kept) return { number: invoiceNumber, pdf: kept };
-  const business = await findOrderBusiness(deps.db, orderId);
-  await keepInvoicePdf(deps.db, orderId, await renderInvoicePdf({ ...order, invoiceNumber, invoicedAt }, business));
-  // Two first downloads at once render twice; both answer the one that was kept.
-  const pdf = await findInvoicePdf(deps.db, orderId);
-  if (!pdf) throw new Error(`invoice of order ${orderId} was not kept`);
-  return { number: invoiceNumber, pdf };
+  const creditNote = { number: refund.creditNoteNumber, issuedAt: refund.refundedAt, refundReference: refund.reference };
+  const pdf = await keptPdf(deps, 'creditNote', orderId, async () =>
+    renderInvoicePdf({ ...order, ...invoice }, await findOrderBusiness(deps.db, orderId), creditNote),
+  );
+  return { number: creditNote.number, pdf };
 }

@@ -144,6 +144,65 @@ describe('invoices', () => {
     expect((await invoice(buyer, unpaid.id)).statusCode).toBe(409);
   });
 
+  it('a refunded order keeps its invoice and gets a credit note of its own series that cancels it (decision 025)', async () => {
+    const tool = await makeTool(app, { available: 100, priceCents: 1_250 });
+    const order = await place(buyer, [{ toolId: tool.id, quantity: 4 }], 'PO-77');
+    const creditNote = (user: TestUser) => as(app, user, { url: `/api/orders/${order.id}/credit-note.pdf` });
+    expect(await payAsBuyer(app, buyer, order.id)).toBe(200);
+    const before = (await invoice(buyer, order.id)).rawPayload;
+    const paid = await creditNote(buyer);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error.message).toBe('A credit note is issued once a paid order is refunded.');
+
+    expect((await as(app, admin, { method: 'POST', url: `/api/orders/${order.id}/refund` })).statusCode).toBe(200);
+    const refunded = (await as(app, buyer, { url: `/api/orders/${order.id}` })).json();
+    const number = refunded.refund.creditNoteNumber as string;
+    expect(number).toMatch(new RegExp(`^CN-${new Date().getUTCFullYear()}-\\d{6}$`));
+    // The invoice is as it was issued.
+    const kept = await invoice(buyer, order.id);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(before)).toBe(true);
+
+    const res = await creditNote(buyer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${number}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    for (const expected of [
+      'CREDIT NOTE',
+      number,
+      'Credits invoice',
+      refunded.invoiceNumber,
+      'PO-77',
+      'Dana Buyer',
+      tool.sku,
+      '$50.00',
+      'Total credited',
+      `Invoice ${refunded.invoiceNumber} is cancelled in full.`,
+      refunded.refund.reference,
+      `Credit note ${number} · Order #${order.id}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect((await creditNote(admin)).rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await creditNote(other)).statusCode).toBe(404);
+  });
+
+  it('numbers credit notes in their own series, without gaps, whatever else is numbered', async () => {
+    const tool = await makeTool(app, { available: 1_000 });
+    const orders = [];
+    for (let n = 0; n < 6; n += 1) {
+      const order = await place(buyer, [{ toolId: tool.id, quantity: 1 }]);
+      expect(await payAsBuyer(app, buyer, order.id)).toBe(200);
+      orders.push(order);
+    }
+    const answers = await Promise.all(orders.map((order) => as(app, admin, { method: 'POST', url: `/api/orders/${order.id}/refund` })));
+    expect(answers.map((res) => res.statusCode)).toEqual(orders.map(() => 200));
+    const rows = await app.db.selectFrom('orders').select('credit_note_number').where('credit_note_number', 'is not', null).execute();
+    const numbers = rows.map((row) => Number(row.credit_note_number?.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, n) => n + 1));
+    expect(numbers.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('gives 50 orders paid at the same time 50 consecutive numbers: no gap, no duplicate', async () => {
     const tool = await makeTool(app, { available: 10_000 });
     const orders = [];

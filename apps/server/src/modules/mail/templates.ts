@@ -107,8 +107,9 @@ export function formatMailTime(iso: string): string {
 export interface Cancellation {
   actor: 'buyer' | 'admin' | 'store';
   note: string | null;
-  /** A paid order's refund (decision 025): what goes back to the card. */
+  /** A paid order's refund (decision 025): what goes back to the card, and the credit note that cancels its invoice. */
   refundedCents?: number;
+  creditNoteNumber?: string;
 }
 
 interface OrderMailContext {
@@ -315,6 +316,7 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
     // The store's automatic cancel says why in its sentence; a person's reason is a fact of its own.
     ['Reason', actor === 'store' ? null : note],
     ['PO number', order.poNumber],
+    ['Credit note', context.cancellation.creditNoteNumber ?? null],
     ...businessFacts(context),
   ]);
   const { refundedCents } = context.cancellation;

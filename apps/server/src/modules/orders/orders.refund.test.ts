@@ -68,6 +68,7 @@ describe('refunding a paid order', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain('We refunded the $75.00 you paid to the card you paid with');
     expect(mails[0]?.body).toContain('Ordered twice');
+    expect(mails[0]?.body).toContain(`Credit note: ${refunded.refund?.creditNoteNumber}`);
     expect(mails[0]?.body).not.toContain('Nothing was charged');
 
     const [entry] = await auditOf(order.id);

@@ -67,6 +67,7 @@ function refundOf(row: OrderRow): Order['refund'] {
     requestedAt: toIso(row.refund_requested_at),
     refundedAt: row.refunded_at === null ? null : toIso(row.refunded_at),
     reference: row.refund_id,
+    creditNoteNumber: row.credit_note_number,
   };
 }
 

@@ -29,6 +29,7 @@ import { toIso, type Database, type OrderLineRow, type OrderRow, type ToolRow } 
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { assignCreditNoteNumber } from '../invoices/invoices.repository.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
 import type { SessionUser } from '../auth/auth.plugin.ts';
@@ -568,10 +569,15 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
   const by: OrderChange = { actor: 'admin', actorId: claimed.refund_requested_by, note: claimed.refund_reason };
   const refunded = await retryingDeadlocks(() =>
     deps.db.transaction().execute(async (trx) => {
-      const row = await completeRefund(trx, id, refund.id);
-      if (!row) return undefined;
+      const completed = await completeRefund(trx, id, refund.id);
+      if (!completed) return undefined;
+      // The credit note's number, in the refund's transaction: gap-free, as an invoice's.
+      const row = {
+        ...completed,
+        credit_note_number: await assignCreditNoteNumber(trx, id, new Date(toIso(completed.refunded_at ?? completed.updated_at))),
+      };
       await returnStock(trx, deps.dialect, id);
-      await recordOrderEvent(trx, id, 'cancelled', by, { refundedCents: amountOf(row) });
+      await recordOrderEvent(trx, id, 'cancelled', by, { refundedCents: amountOf(row), creditNoteNumber: row.credit_note_number });
       if (by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.refund', row, 'paid', by.note);
       return row;
     }),

@@ -152,7 +152,7 @@ export default function OrderPage() {
             {o.refund && (
               <div data-testid="order-refund">
                 <dt className="text-base-content/70">Refund</dt>
-                {o.refund.refundedAt ? (
+                {o.refund.refundedAt && (
                   <dd>
                     {formatCents(o.refund.amountCents)} refunded to the card on {dateFormat.format(new Date(o.refund.refundedAt))}
                     {o.refund.reference && (
@@ -161,7 +161,16 @@ export default function OrderPage() {
                       </span>
                     )}
                   </dd>
-                ) : (
+                )}
+                {o.refund.creditNoteNumber && (
+                  <dd className="mt-1 flex flex-wrap items-center gap-2">
+                    Credit note <span className="font-mono">{o.refund.creditNoteNumber}</span>
+                    <a href={`/api/orders/${o.id}/credit-note.pdf`} download className="btn btn-outline btn-xs">
+                      Download credit note
+                    </a>
+                  </dd>
+                )}
+                {!o.refund.refundedAt && (
                   <dd>
                     {formatCents(o.refund.amountCents)} asked for on {dateFormat.format(new Date(o.refund.requestedAt))}, not yet confirmed
                     by the payment service
