@@ -231,6 +231,8 @@ test('a cart line whose tool is gone or whose quantity no longer fits is flagged
   await page.goto('/cart');
   await expect(cartLines(page)).toHaveCount(2);
   await expect(cartLines(page).first()).toContainText('This tool is no longer sold. Remove it to check out.');
+  // Called by the name and SKU it was sold under, not by a number.
+  await expect(cartLines(page).first()).toContainText(`Discontinued Rivet Set (${gone.sku})`);
   // Every line's tool in one request, not one a line.
   expect(toolReads).toEqual(['POST /api/tools/by-id']);
   await expect(cartLines(page).nth(1)).toContainText("You cant't place order more than available quantity");

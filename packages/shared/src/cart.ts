@@ -59,7 +59,8 @@ export const skuLookupSchema = z.strictObject({
 
 /**
  * `POST /api/tools/by-id`: the live tools of these ids, for the cart and Order again (one request
- * for every line; a line's tool missing from the answer is no longer sold).
+ * for every line; a line's tool missing from its `items` is no longer sold), and in its `gone` the
+ * ones taken out of the catalog, by the name and SKU they were sold under.
  */
 export const toolIdsLookupSchema = z.strictObject({
   ids: z
@@ -67,3 +68,7 @@ export const toolIdsLookupSchema = z.strictObject({
     .min(1, 'Send at least one tool id')
     .max(MAX_QUICK_ORDER_LINES, `At most ${MAX_QUICK_ORDER_LINES} tool ids at a time`),
 });
+
+/** A tool taken out of the catalog, by the name and SKU it was sold under: what a cart or list line of it is called. */
+export const goneToolSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string() });
+export type GoneTool = z.infer<typeof goneToolSchema>;

@@ -154,7 +154,7 @@ describe('the cart and quick-order lookups', () => {
     expect(await lookup([`twin12${stamp}`])).toEqual([]);
   });
 
-  it('reads the live tools of many ids in one request, in the order asked, each once; a deleted or unknown one is left out', async () => {
+  it('reads the live tools of many ids in one request, in the order asked, each once; a deleted one is named apart, an unknown one left out', async () => {
     const first = await makeTool(app, { available: 10 });
     const second = await makeTool(app, { available: 10 });
     const gone = await makeTool(app, { available: 10 });
@@ -164,6 +164,9 @@ describe('the cart and quick-order lookups', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((t: { id: number }) => t.id)).toEqual([second.id, first.id]);
     expect(res.json().items[0]).toMatchObject({ id: second.id, sku: second.sku, available: 10 });
+    // The deleted tool by the name and SKU it was sold under (what a cart or list line of it is called), and nothing more.
+    expect(res.json().gone).toEqual([{ id: gone.id, name: gone.name, sku: gone.sku }]);
+    expect((await lookup({ ids: [first.id] })).json().gone).toEqual([]);
 
     for (const [payload, message] of [
       [{ ids: [] }, 'Send at least one tool id'],

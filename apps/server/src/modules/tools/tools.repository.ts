@@ -869,6 +869,17 @@ export async function findLiveToolsByIds(db: Db, ids: readonly number[]): Promis
     .execute();
 }
 
+/** The tools of these ids taken out of the catalog: the name and SKU a cart or list line of one is called by. */
+export async function findGoneToolsByIds(db: Db, ids: readonly number[]): Promise<Array<{ id: number; name: string; sku: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('tool')
+    .select(['id', 'name', 'sku'])
+    .where('deleted_at', 'is not', null)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** The live tools with these SKUs, in any case. */
 export async function findLiveToolsBySku(db: Db, skus: readonly string[]): Promise<ToolRow[]> {
   const wanted = [...new Set(skus.map((sku) => sku.toLowerCase()))];

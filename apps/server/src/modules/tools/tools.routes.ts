@@ -31,7 +31,7 @@ import {
   renameCategory,
   updateTool,
 } from './tools.service.ts';
-import { skuLookupSchema, toolIdsLookupSchema } from '@toolsify/shared/cart';
+import { goneToolSchema, skuLookupSchema, toolIdsLookupSchema } from '@toolsify/shared/cart';
 import { robotsTxt, sitemap, sitemapPages, sitemapTools } from './sitemap.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_UPLOAD_LIMITS, imageUploadBody, storeUploadedImage } from '../../lib/uploads.ts';
@@ -159,12 +159,13 @@ export const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
       // for a whole cart, and every buyer of an office behind one address reads their cart through it.
       schema: {
         tags: ['tools'],
-        summary: 'The cart and Order again: the live tools of these ids, at most 200 at a time (an id left out is unknown or deleted)',
+        summary:
+          'The cart and Order again: the live tools of these ids, at most 200 at a time (an id left out is unknown or deleted), and in `gone` the deleted ones by name and SKU',
         body: toolIdsLookupSchema,
-        response: { 200: z.object({ items: z.array(toolSchema) }), 400: errorBodySchema },
+        response: { 200: z.object({ items: z.array(toolSchema), gone: z.array(goneToolSchema) }), 400: errorBodySchema },
       },
     },
-    async (request) => ({ items: await findToolsById(app, request.body.ids) }),
+    async (request) => findToolsById(app, request.body.ids),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { skuKey } from '@toolsify/shared/cart-lines';
+import type { GoneTool } from '@toolsify/shared/cart';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@toolsify/shared/messages';
@@ -37,6 +38,7 @@ import {
   countCatalog,
   findCatalogPage,
   findFewMatches,
+  findGoneToolsByIds,
   findLiveToolsByIds,
   findLiveToolsBySku,
   findLiveToolsBySkuKey,
@@ -322,13 +324,16 @@ export async function findToolsBySku(deps: Pick<ServiceDeps, 'db'>, skus: readon
 }
 
 /** The live tools of these ids, in the order asked (an unknown or deleted one left out). */
-export async function findToolsById(deps: Pick<ServiceDeps, 'db'>, ids: readonly number[]): Promise<Tool[]> {
-  const rows = new Map((await findLiveToolsByIds(deps.db, [...new Set(ids)])).map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
+export async function findToolsById(deps: Pick<ServiceDeps, 'db'>, ids: readonly number[]): Promise<{ items: Tool[]; gone: GoneTool[] }> {
+  const unique = [...new Set(ids)];
+  const rows = new Map((await findLiveToolsByIds(deps.db, unique)).map((row) => [row.id, row]));
+  const items = unique.flatMap((id) => {
     const row = rows.get(id);
-    rows.delete(id); // each tool once, however often it is asked for
     return row ? [toTool(row)] : [];
   });
+  // Read only when a line's tool is not live: a cart of live tools costs one query.
+  const missing = unique.filter((id) => !rows.has(id));
+  return { items, gone: await findGoneToolsByIds(deps.db, missing) };
 }
 
 /** A live tool, or undefined when it is unknown or deleted. */

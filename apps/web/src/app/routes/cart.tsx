@@ -15,7 +15,7 @@ import { TYPING_PAUSE_MS } from '../../lib/use-typed-search.ts';
 import { isCartChanged, useCart } from '../../features/cart/api/cart.ts';
 import { QuickOrder } from '../../features/cart/components/quick-order.tsx';
 import { CheckoutForm } from '../../features/cart/components/checkout-form.tsx';
-import { lookupToolIds } from '../../features/cart/api/lookup-tools.ts';
+import { goneToolName, lookupToolIds } from '../../features/cart/api/lookup-tools.ts';
 import { SaveListForm } from '../../features/lists/components/save-list-form.tsx';
 import { QuantityStepper } from '../../features/orders/components/quantity-stepper.tsx';
 
@@ -130,7 +130,7 @@ export default function CartPage() {
   const priced: PricedLine[] = cart.lines.map((line) => {
     // The previous answer stays while a new one loads: a line it did not ask about is loading, not gone.
     const asked = tools.data?.asked.has(line.toolId) ?? false;
-    const tool = tools.data?.found.get(line.toolId) ?? null;
+    const tool = tools.data?.found.live.get(line.toolId) ?? null;
     const failed = !asked && tools.isError;
     const check = tool && tool.available > 0 ? checkQuantity(line.quantity, tool) : null;
     const problem =
@@ -214,7 +214,7 @@ export default function CartPage() {
                         {tool.name}
                       </Link>
                     ) : (
-                      <span className="font-semibold">Tool #{line.toolId}</span>
+                      <span className="font-semibold [overflow-wrap:anywhere]">{goneToolName(tools.data?.found, line.toolId)}</span>
                     )}
                     {tool && <p className="font-mono text-xs text-base-content/70">{tool.sku}</p>}
                     {tool && !problem && (
@@ -288,7 +288,7 @@ export default function CartPage() {
                 lines={priced.map(({ line, tool }) =>
                   tool ? { ...line, expectedUnitPriceCents: unitPriceFor(tool, line.quantity) } : line,
                 )}
-                lineNames={priced.map(({ line, tool }) => tool?.name ?? `Tool #${line.toolId}`)}
+                lineNames={priced.map(({ line, tool }) => tool?.name ?? goneToolName(tools.data?.found, line.toolId))}
                 disabled={flagged > 0 || loading || invalidFields.size > 0}
                 onLinesRefused={() => void tools.refetch()}
                 onPlaced={async (orderId) => {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCount } from '@toolsify/shared/money';
 import type { SavedList } from '@toolsify/shared/lists';
 import { useFillCart } from '../../../features/cart/api/order-again.ts';
-import { lookupToolIds } from '../../../features/cart/api/lookup-tools.ts';
+import { goneToolName, lookupToolIds } from '../../../features/cart/api/lookup-tools.ts';
 import { useDeleteList, useMyLists } from '../../../features/lists/api/lists.ts';
 import { LoadError } from '../../../features/orders/components/load-error.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -22,7 +22,7 @@ function ListLines({ list }: { list: SavedList }) {
   return (
     <ul className="flex flex-col divide-y divide-base-300 text-sm">
       {list.lines.map((line) => {
-        const tool = tools.data.get(line.toolId);
+        const tool = tools.data.live.get(line.toolId);
         return (
           <li key={line.toolId} className="flex justify-between gap-3 py-2">
             {tool ? (
@@ -33,7 +33,10 @@ function ListLines({ list }: { list: SavedList }) {
                 <span className="font-mono text-xs text-base-content/70">{tool.sku}</span>
               </span>
             ) : (
-              <span className="text-base-content/70">No longer sold (left out when added)</span>
+              <span className="min-w-0 text-base-content/70 [overflow-wrap:anywhere]">
+                {tools.data.gone.has(line.toolId) ? `${goneToolName(tools.data, line.toolId)}: no longer sold` : 'No longer sold'} (left out
+                when added)
+              </span>
             )}
             <span className="shrink-0 tabular-nums">{formatCount(line.quantity)} pieces</span>
           </li>

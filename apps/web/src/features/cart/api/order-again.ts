@@ -4,7 +4,7 @@ import { MAX_CART_LINES } from '@toolsify/shared/cart-lines';
 import { formatCount } from '@toolsify/shared/money';
 import type { OrderLine } from '@toolsify/shared/orders';
 import { useCart } from './cart.ts';
-import { lookupToolIds } from './lookup-tools.ts';
+import { goneToolName, lookupToolIds } from './lookup-tools.ts';
 
 /** A line to put in the cart, with its name for the toast when it is no longer sold (a saved list keeps none). */
 interface SourceLine {
@@ -13,10 +13,17 @@ interface SourceLine {
   name?: string;
 }
 
-/** The lines whose tools are no longer sold (left out of the store's answer, read in one request). */
-async function linesNoLongerSold<L extends SourceLine>(lines: readonly L[]): Promise<Set<L>> {
-  const live = await lookupToolIds(lines.map((line) => line.toolId));
-  return new Set(lines.filter((line) => !live.has(line.toolId)));
+/**
+ * The store's answer for the lines' tools (read in one request): the lines whose tools it still
+ * sells, and the others, each named as it was sold when the line has no name (a saved list's).
+ */
+async function splitBySold(lines: readonly SourceLine[]): Promise<{ sold: SourceLine[]; gone: SourceLine[] }> {
+  const lookup = await lookupToolIds(lines.map((line) => line.toolId));
+  const sold = lines.filter((line) => lookup.live.has(line.toolId));
+  const gone = lines
+    .filter((line) => !lookup.live.has(line.toolId))
+    .map((line) => (line.name === undefined && lookup.gone.has(line.toolId) ? { ...line, name: goneToolName(lookup, line.toolId) } : line));
+  return { sold, gone };
 }
 
 /** "Claw Hammer 16 oz (TF-CH16)", "… and 2 more"; "2 tools" when they have no names. */
@@ -40,12 +47,11 @@ export function useFillCart(): (source: { label: string; lines: readonly SourceL
   const [, navigate] = useLocation();
   return ({ label, lines }) =>
     void (async () => {
-      const gone = await linesNoLongerSold(lines);
-      const again = lines.filter((line) => !gone.has(line));
+      const { sold: again, gone } = await splitBySold(lines);
       const inCart = new Set(cart.lines.map((line) => line.toolId));
       const joined = again.filter((line) => inCart.has(line.toolId)).length;
       const { left } = await cart.add(again.map((line) => ({ toolId: line.toolId, quantity: line.quantity })));
-      if (gone.size > 0) toast.error(`No longer sold, not added: ${named([...gone])}.`, { duration: 8_000 });
+      if (gone.length > 0) toast.error(`No longer sold, not added: ${named(gone)}.`, { duration: 8_000 });
       const added = again.length - left.length;
       if (added > 0) {
         const count = added === 1 ? '1 line' : `${formatCount(added)} lines`;
