@@ -120,7 +120,7 @@ for (const width of [375, 1280]) {
     await address.fill(moved);
     await expect(shipTo.locator('option:checked')).toHaveText(site.label);
     // One of the buyer's addresses: nothing to save.
-    await expect(page.getByLabel('Save as a ship-to address')).toHaveCount(0);
+    await expect(page.getByLabel('Keep these as a job site for later orders')).toHaveCount(0);
     expect(await noSideScroll(page)).toBeLessThanOrEqual(width);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
@@ -162,7 +162,7 @@ test('checkout saves a new phone and address as a ship-to address under a label,
   await page.goto('/cart');
   await page.getByLabel('Phone', { exact: true }).fill(site.phone);
   await page.getByLabel('Address', { exact: true }).fill(site.address);
-  await page.getByLabel('Save as a ship-to address').check();
+  await page.getByLabel('Keep these as a job site for later orders').check();
   const label = page.getByLabel('Label', { exact: true });
   // A label the buyer uses already is refused before the order is placed.
   await label.fill('main warehouse');
@@ -177,4 +177,35 @@ test('checkout saves a new phone and address as a ship-to address under a label,
   await expect
     .poll(async () => ((await (await page.request.get('/api/me/addresses')).json()) as { items: ShipToAddress[] }).items)
     .toMatchObject([warehouse, site]);
+});
+
+test("a buyer with My Profile's address and no ship-to addresses yet is offered to keep another as a job site; a first order is not", async ({
+  page,
+  playwright,
+}) => {
+  const tool = await ownTool(playwright, 'Ship-to Plumb Bob');
+  await signIn(page, newAccount('ship-to-first'));
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: tool.id, quantity: 1 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  const keep = page.getByLabel('Keep these as a job site for later orders');
+  // A first order (nothing saved anywhere): only My Profile is offered.
+  await page.getByLabel('Phone', { exact: true }).fill(site.phone);
+  await page.getByLabel('Address', { exact: true }).fill(site.address);
+  await expect(page.getByLabel('Save these to My Profile for my next orders')).toBeChecked();
+  await expect(keep).toHaveCount(0);
+
+  const put = await page.request.put('/api/me/profile', {
+    data: { ...profile, education: '', linkedin: '' },
+    headers: { origin: baseURL },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await page.reload();
+  await page.getByLabel('Address', { exact: true }).fill(site.address);
+  await keep.check();
+  await page.getByLabel('Label', { exact: true }).fill(site.label);
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/\d+$/);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/me/addresses')).json()) as { items: ShipToAddress[] }).items)
+    .toMatchObject([{ label: site.label, phone: profile.phone, address: site.address }]);
 });

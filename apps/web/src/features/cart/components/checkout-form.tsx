@@ -28,7 +28,7 @@ const checkoutSchema = z.object({
   address: addressField,
   poNumber: z.string(),
   remember: z.boolean(),
-  // "Save as a ship-to address" and its label, checked on submit only while it is offered.
+  // "Keep these as a job site" (a ship-to address) and its label, checked on submit only while it is offered.
   saveShipTo: z.boolean(),
   shipToLabel: z.string(),
 });
@@ -181,10 +181,13 @@ function CheckoutFields({
     // A job site's address is not copied to My Profile unless the buyer asks for it.
     if (chosen) setValue('remember', false);
   };
-  // Offered to a buyer who keeps ship-to addresses (and has room for one more), for a phone and
-  // address that are neither one of them nor My Profile's (which Ship to offers already).
+  // Offered, for a phone and address that are neither one of the buyer's ship-to addresses nor
+  // My Profile's (which Ship to offers already), to a buyer who has somewhere already (My
+  // Profile's, or ship-to addresses with room for one more): this one is another place. A
+  // first order's only offer is My Profile.
   const typedIsKnown = addresses.some((a) => a.phone === phone.trim() && a.address === address.trim());
-  const offerShipTo = addresses.length > 0 && addresses.length < MAX_ADDRESSES && differs && !typedIsKnown;
+  const hasSomewhere = addresses.length > 0 || Boolean(profile?.phone || profile?.address);
+  const offerShipTo = hasSomewhere && addresses.length < MAX_ADDRESSES && differs && !typedIsKnown;
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
   // Why the server refused the lines, kept for the lines it refused: a changed cart clears it
   // (a price read again does not: its refusal says what the price became).
@@ -327,7 +330,8 @@ function CheckoutFields({
           <div className="-mt-2 flex flex-col gap-2">
             <label className="flex cursor-pointer items-start gap-2 text-sm">
               <input type="checkbox" className="checkbox checkbox-primary checkbox-sm mt-0.5" {...register('saveShipTo')} />
-              <span>Save as a ship-to address</span>
+              {/* Its words name neither field (specs and screen readers find "Address" by its label). */}
+              <span>Keep these as a job site for later orders</span>
             </label>
             {savingShipTo && (
               <InputField
