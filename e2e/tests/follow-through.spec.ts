@@ -290,6 +290,9 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByTestId('order-history')).toContainText('Cancelled by the store');
     await expect(page.getByTestId('order-history')).toContainText('Ordered twice by mistake');
     await expect(page.getByRole('button', { name: /^(Refund|Shipment)$/ })).toHaveCount(0);
+    // The button went with the refund: the focus is on the page's heading.
+    await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeFocused();
+    await expect(page.getByTestId('order-history')).toContainText(/Refunded \$50\.00 \(re_sandbox_\w+\) · Ordered twice by mistake/);
     expect(((await (await customer.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
 
     // The buyer: the order page says what went back, and the email did.

@@ -135,7 +135,7 @@ test.describe('ordering', () => {
     await expect(page.getByTestId(`order-${order.id}`)).toHaveCount(0);
     // Its Cancel button is gone with it: the focus goes to the page's heading, not the top of the page.
     await expect(page.getByRole('heading', { name: 'My Orders' })).toBeFocused();
-    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    await expect(page.getByText('You have no open orders.')).toBeVisible();
 
     await page.goto(`/purchase/${tool.id}`);
     await expect(page.getByText(`Available Quantity: ${tool.available} Pieces`)).toBeVisible();

@@ -343,6 +343,8 @@ export const orderSchema = z.object({
       reference: z.string().nullable(),
       /** CN-2026-000001, once made: the credit note that cancels the invoice (its PDF: GET /api/orders/:id/credit-note.pdf). */
       creditNoteNumber: z.string().nullable(),
+      /** Why, as the admin who asked for it told the buyer (null: not said). */
+      reason: z.string().nullable(),
     })
     .nullable(),
 });
@@ -451,6 +453,9 @@ export const orderExportColumns = [
   'Ship to',
   'Carrier',
   'Tracking number',
+  'Refunded at (UTC)',
+  'Refund id',
+  'Credit note number',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -22,8 +22,8 @@ export interface BuyerBusiness {
 const CONTENT_BOTTOM = 120;
 /** The footer's first line, from the bottom of the page. */
 const FOOTER_TOP = 70;
-/** The total, how it was paid (or refunded: two lines) and the currency, kept together on one page. */
-const TOTAL_BLOCK_HEIGHT = 78;
+/** The total, how it was paid (or refunded: two lines, and why), and the currency, kept together on one page. */
+const TOTAL_BLOCK_HEIGHT = 96;
 /** Below each line of the table, its rule in the middle. */
 const ROW_GAP = 6;
 /** Between the last line's rule and the total. */
@@ -34,6 +34,8 @@ export interface CreditNote {
   number: string;
   issuedAt: string;
   refundReference: string;
+  /** Why, as the buyer was told (null: not said). */
+  reason: string | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export function renderInvoicePdf(
           ['Credit note number', creditNote.number],
           ['Date', dateFormat.format(issued)],
           ['Credits invoice', order.invoiceNumber],
+          ['Invoice date', dateFormat.format(new Date(order.invoicedAt))],
         ] as Array<[string, string]>)
       : ([
           ['Invoice number', order.invoiceNumber],
@@ -193,6 +196,7 @@ export function renderInvoicePdf(
       y,
       { width },
     );
+  if (creditNote?.reason) doc.text(`Reason: ${creditNote.reason}`, left, doc.y + 4, { width });
   doc.text('All amounts in US dollars.', left, doc.y + 4, { width });
 
   // The footer of every page. It lies in the bottom margin, where text would start a new page:

@@ -49,7 +49,12 @@ export async function getCreditNotePdf(deps: ServiceDeps, orderId: number, user:
   if (!invoice || !refund?.creditNoteNumber || refund.refundedAt === null || refund.reference === null) {
     throw new AppError('INVALID_STATE', NO_CREDIT_NOTE);
   }
-  const creditNote = { number: refund.creditNoteNumber, issuedAt: refund.refundedAt, refundReference: refund.reference };
+  const creditNote = {
+    number: refund.creditNoteNumber,
+    issuedAt: refund.refundedAt,
+    refundReference: refund.reference,
+    reason: refund.reason,
+  };
   const pdf = await keptPdf(deps, 'creditNote', orderId, async () =>
     renderInvoicePdf({ ...order, ...invoice }, await findOrderBusiness(deps.db, orderId), creditNote),
   );

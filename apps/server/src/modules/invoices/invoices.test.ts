@@ -154,7 +154,8 @@ describe('invoices', () => {
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error.message).toBe('A credit note is issued once a paid order is refunded.');
 
-    expect((await as(app, admin, { method: 'POST', url: `/api/orders/${order.id}/refund` })).statusCode).toBe(200);
+    const made = await as(app, admin, { method: 'POST', url: `/api/orders/${order.id}/refund`, payload: { reason: 'Ordered twice' } });
+    expect(made.statusCode).toBe(200);
     const refunded = (await as(app, buyer, { url: `/api/orders/${order.id}` })).json();
     const number = refunded.refund.creditNoteNumber as string;
     expect(number).toMatch(new RegExp(`^CN-${new Date().getUTCFullYear()}-\\d{6}$`));
@@ -172,6 +173,8 @@ describe('invoices', () => {
       number,
       'Credits invoice',
       refunded.invoiceNumber,
+      'Invoice date',
+      'Reason: Ordered twice',
       'PO-77',
       'Dana Buyer',
       tool.sku,

@@ -309,7 +309,10 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
   const { order } = context;
   const subject = `Order #${order.id} was ${context.cancellation.refundedCents === undefined ? 'cancelled' : 'cancelled and refunded'}`;
   const { actor, note } = context.cancellation;
-  const reason = cancellationReason(context.cancellation);
+  const reason =
+    context.cancellation.refundedCents === undefined
+      ? cancellationReason(context.cancellation)
+      : 'The store cancelled this order and refunded it.';
   const info = facts([
     ['Order', `#${order.id}`],
     ['Placed', formatMailTime(order.createdAt)],

@@ -51,6 +51,9 @@ export function exportRowsOf(order: OrderRow, lines: readonly OrderLineRow[]): s
         'Ship to': order.address,
         Carrier: order.carrier,
         'Tracking number': order.tracking_number,
+        'Refunded at (UTC)': sheetTime(order.refunded_at),
+        'Refund id': order.refund_id,
+        'Credit note number': order.credit_note_number,
       };
       return csvRecord(orderExportColumns.map((column) => values[column]));
     })

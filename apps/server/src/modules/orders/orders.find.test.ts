@@ -272,6 +272,9 @@ describe('finding and exporting orders', () => {
         'Buyer company': '',
         Carrier: '',
         'Tracking number': '',
+        'Refunded at (UTC)': '',
+        'Refund id': '',
+        'Credit note number': '',
       });
       expect(paid?.['Paid at (UTC)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(paid?.['Invoice number']).toMatch(/^INV-\d{4}-\d{6}$/);

@@ -62,17 +62,32 @@ describe('refunding a paid order', () => {
     expect(await stockOf(app, tool.id)).toBe(before + 3);
 
     const seen = await read(order.id);
-    expect(seen.history?.at(-1)).toMatchObject({ kind: 'cancelled', by: 'admin', note: 'Ordered twice' });
+    const reference = refunded.refund?.reference;
+    expect(seen.history?.at(-1)).toMatchObject({ kind: 'cancelled', by: 'admin', note: `Refunded $75.00 (${reference}) · Ordered twice` });
+    expect(seen.refund).toMatchObject({ reason: 'Ordered twice', creditNoteNumber: expect.stringMatching(/^CN-\d{4}-\d{6}$/) });
     expect(seen.cancellation ?? null).toBeNull();
     const mails = (await outboxFor(app, buyer.email)).filter((m) => m.subject === `Order #${order.id} was cancelled and refunded`);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain('We refunded the $75.00 you paid to the card you paid with');
+    expect(mails[0]?.body).toContain('The store cancelled this order and refunded it.');
     expect(mails[0]?.body).toContain('Ordered twice');
     expect(mails[0]?.body).toContain(`Credit note: ${refunded.refund?.creditNoteNumber}`);
     expect(mails[0]?.body).not.toContain('Nothing was charged');
 
     const [entry] = await auditOf(order.id);
     expect(entry).toMatchObject({ action: 'order.refund', actor_id: admin.id });
+    // The money in the audit log: what went back, the gateway's refund, the credit note.
+    expect(JSON.parse(String(entry?.changes)).after).toMatchObject({
+      status: 'cancelled',
+      reason: 'Ordered twice',
+      refunded: '$75.00',
+      refundId: reference,
+      creditNote: refunded.refund?.creditNoteNumber,
+    });
+
+    // The orders CSV says it, for the accounts.
+    const csv = (await as(app, admin, { url: `/api/orders/export.csv?status=cancelled&q=${order.id}` })).body;
+    expect(csv).toContain(`,${reference},${refunded.refund?.creditNoteNumber}`);
 
     // The buyer's My Orders with cancelled orders shows it refunded.
     const mine = (await as(app, buyer, { url: '/api/orders/mine?includeCancelled=true' })).json() as { items: Order[] };
@@ -171,7 +186,7 @@ describe('refunding a paid order', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect((done.json() as Order).refund).toMatchObject({ state: 'refunded' });
-    expect((await read(order.id)).history?.at(-1)).toMatchObject({ kind: 'cancelled', by: 'admin', note: 'Customer changed their mind' });
+    expect((await read(order.id)).history?.at(-1)?.note).toMatch(/^Refunded \$50\.00 \(re_sandbox_\w+\) · Customer changed their mind$/);
     const [entry] = await auditOf(order.id);
     expect(entry).toMatchObject({ action: 'order.refund', actor_id: admin.id });
     expect(await stockOf(app, tool.id)).toBe(stock + 2);

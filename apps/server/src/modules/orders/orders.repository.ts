@@ -68,6 +68,7 @@ function refundOf(row: OrderRow): Order['refund'] {
     refundedAt: row.refunded_at === null ? null : toIso(row.refunded_at),
     reference: row.refund_id,
     creditNoteNumber: row.credit_note_number,
+    reason: row.refund_reason,
   };
 }
 

@@ -316,8 +316,18 @@ export async function getOrder(deps: OrdersDeps, id: number, user: SessionUser):
   const [order, events] = await Promise.all([present(deps, row), findEventsOf(deps.db, id)]);
   return {
     ...order,
-    history: events.map((event) => ({ kind: event.kind, at: toIso(event.at), by: event.actor, note: event.note })),
+    history: events.map((event) => ({
+      kind: event.kind,
+      at: toIso(event.at),
+      by: event.actor,
+      note: event.kind === 'cancelled' && order.refund?.state === 'refunded' ? refundNote(order.refund, event.note) : event.note,
+    })),
   };
+}
+
+/** A refund's cancel as the history says it: "Refunded $50.00 (re_…) · Ordered twice". */
+function refundNote(refund: NonNullable<Order['refund']>, reason: string | null): string {
+  return [`Refunded ${formatCents(refund.amountCents)} (${refund.reference})`, reason].filter(Boolean).join(' · ');
 }
 
 /** A page of a list: its orders, a cancelled one with who cancelled it and when. */
@@ -451,13 +461,16 @@ async function auditOrderChange(
   order: OrderRow,
   from: OrderRow['status'],
   reason: string | null = null,
+  /** What else the change made (a refund: its amount, the gateway's refund and the credit note), absent before it. */
+  made: Record<string, string | null> = {},
 ): Promise<void> {
+  const none = Object.fromEntries(Object.keys(made).map((key) => [key, null]));
   await recordAudit(trx, {
     actorId,
     action,
     target: { type: 'order', id: order.id, label: `#${order.id} (${order.buyer_email})` },
-    before: { status: from, carrier: null, trackingNumber: null, reason: null },
-    after: { status: order.status, carrier: order.carrier, trackingNumber: order.tracking_number, reason },
+    before: { status: from, carrier: null, trackingNumber: null, reason: null, ...none },
+    after: { status: order.status, carrier: order.carrier, trackingNumber: order.tracking_number, reason, ...made },
   });
 }
 
@@ -578,7 +591,13 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
       };
       await returnStock(trx, deps.dialect, id);
       await recordOrderEvent(trx, id, 'cancelled', by, { refundedCents: amountOf(row), creditNoteNumber: row.credit_note_number });
-      if (by.actorId !== null) await auditOrderChange(trx, by.actorId, 'order.refund', row, 'paid', by.note);
+      if (by.actorId !== null) {
+        await auditOrderChange(trx, by.actorId, 'order.refund', row, 'paid', by.note, {
+          refunded: formatCents(amountOf(row)),
+          refundId: refund.id,
+          creditNote: row.credit_note_number,
+        });
+      }
       return row;
     }),
   );

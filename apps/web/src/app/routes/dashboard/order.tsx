@@ -220,7 +220,7 @@ export default function OrderPage() {
             )}
           </dl>
           {/* Paid and not shipped: the store can still change it, by hand. */}
-          {isBuyer && o.status === 'paid' && (
+          {isBuyer && o.status === 'paid' && !refundPending && (
             <p className="text-sm text-base-content/80" data-testid="order-change-note">
               To change or cancel this order before it ships,{' '}
               <Link href="~/#contact" className="link link-primary">

@@ -87,7 +87,8 @@ export default function MyOrdersPage() {
           <OrdersNoMatch viewer="customer" params={params} onClear={clear} />
         ) : (
           <div className="rounded-box border border-dashed border-base-300 p-8 text-center">
-            <p className="text-base-content/70">You have no orders yet.</p>
+            {/* Without the cancelled ones, "none" may still be a cancelled or refunded order. */}
+            <p className="text-base-content/70">{showCancelled ? 'You have no orders yet.' : 'You have no open orders.'}</p>
             {!showCancelled && <p className="mt-1 text-sm text-base-content/60">Cancelled orders show with Show cancelled.</p>}
             <Link href="~/tools" className="btn btn-primary btn-sm mt-4">
               Browse tools

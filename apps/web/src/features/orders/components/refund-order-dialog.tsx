@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatCents } from '@toolsify/shared/money';
 import { MAX_CANCEL_REASON_LENGTH, type Order } from '@toolsify/shared/orders';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
+import { pageHeading } from '../../../lib/focus.ts';
 
 /**
  * An admin's "Refund order #N?" (decision 025): what goes back, to whom, and what else happens
@@ -19,6 +20,8 @@ export function RefundOrderDialog({ order: asked, onClose, onDone }: { order: Or
   const order = asked ?? shown;
   const [reason, setReason] = useState('');
   const oneAtATime = useOneAtATime();
+  // A refunded order has no Refund button any more: the focus goes to the page's heading.
+  const refunded = useRef(false);
   const pending = order?.refund?.state === 'pending';
   const close = () => {
     setReason('');
@@ -32,11 +35,17 @@ export function RefundOrderDialog({ order: asked, onClose, onDone }: { order: Or
       dismissLabel="Keep order"
       busy={refund.isPending}
       onClose={close}
+      returnFocus={() => {
+        const done = refunded.current;
+        refunded.current = false;
+        return done ? pageHeading() : null;
+      }}
       onConfirm={() => {
         if (!order) return;
         oneAtATime(async () => {
           try {
             await refund.mutateAsync({ id: order.id, reason });
+            refunded.current = true;
             toast.success(`Order #${order.id} is refunded and cancelled: ${formatCents(order.totalCents)} goes back to the buyer.`);
           } catch (error) {
             toast.error(`Could not refund order #${order.id}: ${error instanceof Error ? error.message : String(error)}`);
