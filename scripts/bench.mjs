@@ -617,12 +617,16 @@ function judge(rows) {
           value: `${row.requestsPerSecond.toFixed(0)}/s`,
           ok: row.requestsPerSecond >= least,
         });
+        // Issue 17 holds the one-tool case to p99 <= 100 ms; the 5-line case only to 500 orders/s
+        // (which, from 200 connections, is a mean of 400 ms: Little's law). Its p99 is reported,
+        // and no request may take over a second in either.
+        const p99Target = c === 'flash';
         verdicts.push({
           db,
           size,
-          target: `${c} p99 <= 100 ms, none over 1 s`,
+          target: p99Target ? `${c} p99 <= 100 ms, none over 1 s` : `${c} none over 1 s (p99 reported)`,
           value: `p99 ${row.latency.p99} ms, max ${row.latency.max} ms`,
-          ok: row.latency.p99 <= 100 && row.latency.max <= 1_000,
+          ok: (!p99Target || row.latency.p99 <= 100) && row.latency.max <= 1_000,
         });
         // As for the orders case: up to one request per connection may be stored unanswered.
         verdicts.push({
