@@ -13,6 +13,7 @@ import {
   orderCancelledEmail,
   orderPaidEmail,
   orderPaidNoticeEmail,
+  refundFailedNoticeEmail,
   orderPlacedEmail,
   orderShippedEmail,
   resetPasswordEmail,
@@ -98,6 +99,8 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
         return orderCancelledEmail({ ...context, cancellation: payload as unknown as Cancellation });
       case 'order_paid_admin':
         return orderPaidNoticeEmail(context);
+      case 'refund_failed_admin':
+        return refundFailedNoticeEmail({ ...context, refund: payload as { refundId: string; failure: string | null } });
       default:
         throw new Error(`outbox row ${row.id}: no email of kind ${row.kind}`);
     }

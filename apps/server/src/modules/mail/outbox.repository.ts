@@ -15,6 +15,7 @@ export type MailKind =
   | 'order_shipped'
   | 'order_cancelled'
   | 'order_paid_admin'
+  | 'refund_failed_admin'
   | 'back_in_stock'
   | 'contact_message_admin'
   | 'low_stock_admin';
@@ -161,6 +162,22 @@ export async function enqueueMailToEach(
 export async function enqueuePaidNotice(db: Db, orderId: number, recipients: readonly string[]): Promise<void> {
   const to = recipients.length > 0 ? recipients : await adminEmails(db);
   await enqueueMailToEach(db, to, { kind: 'order_paid_admin', key: `order_paid_admin:${orderId}`, orderId });
+}
+
+/** To the store's people (ORDER_NOTIFY_EMAILS, else every admin): a refund failed at the gateway after it was accepted, once per refund. */
+export async function enqueueRefundFailedNotice(
+  db: Db,
+  orderId: number,
+  refund: { id: string; failure: string | null },
+  recipients: readonly string[],
+): Promise<void> {
+  const to = recipients.length > 0 ? recipients : await adminEmails(db);
+  await enqueueMailToEach(db, to, {
+    kind: 'refund_failed_admin',
+    key: `refund_failed_admin:${refund.id}`,
+    orderId,
+    payload: { refundId: refund.id, failure: refund.failure },
+  });
 }
 
 /**

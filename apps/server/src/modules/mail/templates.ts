@@ -370,6 +370,30 @@ export function orderPaidNoticeEmail(context: OrderMailContext): RenderedMail {
   };
 }
 
+/** To the store's people: a refund the gateway accepted has failed since (decision 025): the buyer is still owed the money. */
+export function refundFailedNoticeEmail(
+  context: OrderMailContext & { refund: { refundId: string; failure: string | null } },
+): RenderedMail {
+  const { order } = context;
+  const subject = `Refund of order #${order.id} failed: ${formatCents(order.totalCents)} not returned to ${order.buyerName}`;
+  const lead = `The payment service could not return the ${formatCents(order.totalCents)} of order #${order.id} to the card it was paid with. The order stays cancelled and its credit note stands: refund the buyer another way (from the payment service's dashboard, or by bank transfer) and tell them.`;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Buyer', `${order.buyerName} <${order.buyer}>`],
+    ['Amount', formatCents(order.totalCents)],
+    ['Refund', context.refund.refundId],
+    ['Why it failed', context.refund.failure],
+    ['Credit note', order.refund?.creditNoteNumber ?? null],
+    ['Transaction id', order.transactionId],
+  ]);
+  return {
+    subject,
+    text: signOff([lead, info.text, `Open it: ${orderUrl(context)}`].join('\n\n')),
+    html: layout(subject, `${paragraph(lead)}${info.html}${button(orderUrl(context), 'Open the order')}`, 'A refund failed'),
+    link: orderUrl(context),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // "Email me when it is back"
 

@@ -1069,6 +1069,11 @@ export async function claimRefund(db: Db, id: number, adminId: string, reason: s
     .executeTakeFirst();
 }
 
+/** The order a gateway refund was made for, if any. */
+export async function findOrderByRefundId(db: Db, refundId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('refund_id', '=', refundId).executeTakeFirst();
+}
+
 /**
  * Takes a refund's mark back when the gateway refused it: the order is paid and can ship again,
  * as it was before the mark (`updatedAt`, its time of change then): a refused refund changed nothing.

@@ -50,6 +50,8 @@ export interface GatewayEvent {
   type: string;
   /** The intent the event is about, for payment_intent.* events. */
   intent: GatewayIntent | null;
+  /** The refund the event is about, for refund.* events. */
+  refund: GatewayRefund | null;
 }
 
 /**

@@ -5,8 +5,8 @@ import { PAYMENT_CURRENCY, type PaymentIntentResponse, type PaymentResult } from
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
-import { findOrderById, recordOrderEvent } from '../orders/orders.repository.ts';
-import { enqueuePaidNotice } from '../mail/outbox.repository.ts';
+import { findOrderById, findOrderByRefundId, recordOrderEvent } from '../orders/orders.repository.ts';
+import { enqueuePaidNotice, enqueueRefundFailedNotice } from '../mail/outbox.repository.ts';
 import type { GatewayIntent, GatewayRefund } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
@@ -248,6 +248,21 @@ export async function confirmOrderPayment(
 }
 
 /**
+ * A refund the gateway took (pending) and then failed (`refund.failed`, or `refund.updated` to
+ * failed or canceled): the order was cancelled and its stock returned with it, but the buyer
+ * has not had the money back. The store's people are emailed to refund them another way; the
+ * order is left as it is (its credit note stands for what the store owes).
+ */
+async function refundFailed(trx: Transaction<Database>, deps: PaymentDeps, refund: GatewayRefund): Promise<void> {
+  const order = await findOrderByRefundId(trx, refund.id);
+  deps.log.error(
+    { refundId: refund.id, orderId: order?.id, failure: refund.failure },
+    'a refund failed at the gateway: refund the buyer another way',
+  );
+  if (order) await enqueueRefundFailedNotice(trx, order.id, refund, deps.config.ORDER_NOTIFY_EMAILS);
+}
+
+/**
  * `POST /api/payments/webhook`: a signed event from the gateway. Each event id is applied once
  * (recorded in the same transaction as its effect, so a failure lets the gateway retry).
  */
@@ -256,6 +271,10 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signatur
   await deps.db.transaction().execute(async (trx) => {
     if (!(await insertPaymentEvent(trx, event.id, event.type))) {
       deps.log.info({ eventId: event.id }, 'webhook event already applied');
+      return;
+    }
+    if (event.refund && (event.refund.status === 'failed' || event.refund.status === 'canceled')) {
+      await refundFailed(trx, deps, event.refund);
       return;
     }
     const intent = event.intent;

@@ -172,7 +172,8 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Pay
       }
       const object = event.data.object as { object?: string };
       const intent = object.object === 'payment_intent' ? toGatewayIntentFromStripe(object as Stripe.PaymentIntent) : null;
-      return { id: event.id, type: event.type, intent };
+      const refund = object.object === 'refund' ? toGatewayRefundFromStripe(object as Stripe.Refund) : null;
+      return { id: event.id, type: event.type, intent, refund };
     },
   };
 }

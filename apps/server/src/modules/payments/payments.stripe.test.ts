@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
+import { outboxFor } from '../auth/testing/outbox.ts';
 import { STRIPE_TEST_KEYS, intentRows, orderRow, placeOrder, startStripeStandIn, type StripeStandIn } from './payments.test-helpers.ts';
 
 interface Intent {
@@ -350,6 +351,30 @@ describe('payments with the stripe gateway (against a local stand-in for the Str
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ refund: { state: 'refunded', reference: byHand.id } });
       expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId)).toHaveLength(1);
+    });
+
+    it("a refund that fails at Stripe after it was taken emails the store's people once, and leaves the order as it is", async () => {
+      const { order } = await paidOrder(2);
+      const res = await refund(order.id);
+      expect(res.statusCode, res.body).toBe(200);
+      const made = stripe.refunds.get(res.json().refund.reference)!;
+      made.status = 'failed';
+      made.failure_reason = 'expired_or_canceled_card';
+      const noticeOf = async () =>
+        (await outboxFor(app, admin.email)).filter((m) => m.subject.startsWith(`Refund of order #${order.id} failed`));
+      const hook = stripe.webhook('refund.failed', made);
+      expect((await deliver(hook)).statusCode).toBe(200);
+      expect((await deliver(hook)).statusCode).toBe(200);
+      const notices = await noticeOf();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.subject).toBe(`Refund of order #${order.id} failed: $25.00 not returned to ${res.json().buyerName}`);
+      expect(notices[0]?.body).toContain('expired_or_canceled_card');
+      expect(notices[0]?.body).toContain(res.json().refund.creditNoteNumber);
+      expect(await orderRow(app, order.id)).toMatchObject({ status: 'cancelled', refund_id: made.id });
+      // A refund event for a refund the store never made changes nothing and tells nobody.
+      const foreign = { ...made, id: 're_foreign' };
+      expect((await deliver(stripe.webhook('refund.failed', foreign))).statusCode).toBe(200);
+      expect(await noticeOf()).toHaveLength(1);
     });
 
     it('a payment Stripe cannot refund (still processing) is a 409 that leaves the order paid, as it was', async () => {

@@ -99,8 +99,8 @@ export interface StripeStandIn {
   decline(id: string, message?: string): StandInIntent;
   /** An intent made outside our server (to forge foreign or wrong-amount payments). */
   add(fields: Partial<StandInIntent> & { amount: number; metadata: Record<string, string> }): StandInIntent;
-  /** A signed webhook request for `type` about `intent`. */
-  webhook(type: string, intent: StandInIntent, eventId?: string): { payload: string; headers: Record<string, string> };
+  /** A signed webhook request for `type` about `object` (an intent, or a refund for refund.* events). */
+  webhook(type: string, object: StandInIntent | StandInRefund, eventId?: string): { payload: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -282,7 +282,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return intent;
     },
     add: make,
-    webhook(type, intent, eventId = `evt_${randomBytes(12).toString('hex')}`) {
+    webhook(type, object, eventId = `evt_${randomBytes(12).toString('hex')}`) {
       const payload = JSON.stringify({
         id: eventId,
         object: 'event',
@@ -292,7 +292,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        data: { object: intent },
+        data: { object },
       });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_KEYS.STRIPE_WEBHOOK_SECRET });
       return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
