@@ -39,6 +39,7 @@ import { toolCategory } from './migrations/039-tool-category.ts';
 import { shipToAddresses } from './migrations/040-ship-to-addresses.ts';
 import { orderRefunds } from './migrations/041-order-refunds.ts';
 import { creditNotes } from './migrations/042-credit-notes.ts';
+import { pendingRefundsIndex } from './migrations/043-pending-refunds-index.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -82,6 +83,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '040-ship-to-addresses': shipToAddresses(dialect),
     '041-order-refunds': orderRefunds(dialect),
     '042-credit-notes': creditNotes(dialect),
+    '043-pending-refunds-index': pendingRefundsIndex,
   };
 }
 

@@ -10,7 +10,7 @@ import { cartRoutes } from './cart/cart.routes.ts';
 import { listsRoutes } from './lists/lists.routes.ts';
 import { addressesRoutes } from './addresses/addresses.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
-import { unpaidOrderExpiry } from './orders/orders.expiry.ts';
+import { pendingRefundSweep, unpaidOrderExpiry } from './orders/orders.expiry.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -39,6 +39,7 @@ export const apiModules: FastifyPluginAsync[] = [
   toolsBulkRoutes as FastifyPluginAsync,
   stockAlertsRoutes as FastifyPluginAsync,
   unpaidOrderExpiry,
+  pendingRefundSweep,
   searchIndexUpkeep,
   lowStockAlerts,
 ];

@@ -6,6 +6,8 @@ import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../tes
 import { assertInvariants, databaseFingerprint } from '../../test/invariants.ts';
 import { outboxFor } from '../auth/testing/outbox.ts';
 import { makeTool, orderBody, payAsBuyer, stockOf } from './orders.test-helpers.ts';
+import { finishPendingRefunds } from './orders.service.ts';
+import { PENDING_REFUND_AGE_MS } from './orders.expiry.ts';
 
 /** Decision 025: an admin refunds a paid order that has not shipped. */
 describe('refunding a paid order', () => {
@@ -241,5 +243,34 @@ describe('refunding a paid order', () => {
     const mails = (await outboxFor(app, buyer.email)).filter((m) => m.subject === `Order #${order.id} was cancelled and refunded`);
     expect(mails).toHaveLength(1);
     await assertInvariants(app.db);
+  });
+
+  it('a refund left pending (a crash, an unreachable gateway) is finished by the sweep, once, with its first reason', async () => {
+    const unreachable = () =>
+      new AppError('SERVICE_UNAVAILABLE', 'The payment service is not available right now. Please try again in a moment.');
+    const { tool, order } = await paid(2);
+    const stock = await stockOf(app, tool.id);
+    vi.spyOn(app.paymentGateway, 'refundPayment').mockRejectedValueOnce(unreachable());
+    expect((await refund(order.id, { reason: 'Answer lost' })).statusCode).toBe(503);
+    // Not old enough yet: left to a request that may still be asking the gateway.
+    expect(await finishPendingRefunds(app, new Date(Date.now() - PENDING_REFUND_AGE_MS))).toBe(0);
+    expect((await read(order.id)).refund?.state).toBe('pending');
+
+    const later = () => new Date(Date.now() + PENDING_REFUND_AGE_MS);
+    expect(await finishPendingRefunds(app, later())).toBe(1);
+    expect(await read(order.id)).toMatchObject({ status: 'cancelled', refund: { state: 'refunded', reason: 'Answer lost' } });
+    expect(await stockOf(app, tool.id)).toBe(stock + 2);
+    expect(await finishPendingRefunds(app, later())).toBe(0);
+    await assertInvariants(app.db);
+
+    // One the gateway refuses when asked again is paid again, as it was.
+    const refused = await paid(1);
+    vi.spyOn(app.paymentGateway, 'refundPayment')
+      .mockRejectedValueOnce(unreachable())
+      .mockResolvedValueOnce({ id: 're_refused', status: 'failed', amountCents: 2_500, failure: null });
+    expect((await refund(refused.order.id)).statusCode).toBe(503);
+    expect(await finishPendingRefunds(app, later())).toBe(0);
+    expect(await read(refused.order.id)).toMatchObject({ status: 'paid', refund: null });
+    expect((await ship(refused.order.id)).statusCode).toBe(200);
   });
 });

@@ -1069,6 +1069,23 @@ export async function claimRefund(db: Db, id: number, adminId: string, reason: s
     .executeTakeFirst();
 }
 
+/** Paid orders whose refund was asked for before `cutoff` and never finished, oldest first (at most `limit`). */
+export async function findPendingRefundsBefore(db: Db, cutoff: string, limit: number): Promise<OrderRow[]> {
+  return (
+    db
+      .selectFrom('orders')
+      .selectAll()
+      // The partial index's condition (migration 043), then what it orders by.
+      .where('refund_requested_at', 'is not', null)
+      .where('refund_id', 'is', null)
+      .where('refund_requested_at', '<', cutoff)
+      .where('status', '=', 'paid')
+      .orderBy('refund_requested_at')
+      .limit(limit)
+      .execute()
+  );
+}
+
 /** The order a gateway refund was made for, if any. */
 export async function findOrderByRefundId(db: Db, refundId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('refund_id', '=', refundId).executeTakeFirst();

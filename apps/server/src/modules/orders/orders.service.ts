@@ -47,6 +47,7 @@ import {
   findOrdersPage,
   findEventsOf,
   findCancellationsOf,
+  findPendingRefundsBefore,
   findRecentUnpaidOrdersOf,
   placeOrderTakingStock,
   recordOrderEvent,
@@ -571,12 +572,23 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
   if (user.role !== 'admin' || !isRefundable({ status: order.status })) throw cannotRefund(order);
   const claimed = await claimRefund(deps.db, id, user.id, reason);
   if (!claimed) throw cannotRefund((await findOrderById(deps.db, id)) ?? order);
+  return present(deps, await finishRefund(deps, claimed, order.updated_at));
+}
+
+/**
+ * Steps 2 and 3 of a refund whose mark is set (refundOrder): the gateway's refund, then the
+ * order cancelled with it. A refusal takes the mark back, restoring `before` (the order's time
+ * of change before the mark). Answers the order refunded, also when another try finished this
+ * same refund first.
+ */
+async function finishRefund(deps: OrdersDeps, claimed: OrderRow, before: OrderRow['updated_at']): Promise<OrderRow> {
+  const id = claimed.id;
   let refund: GatewayRefund;
   try {
     refund = await refundOrderPayment(deps, claimed);
   } catch (error) {
     // Refused: nothing went back. Unreachable: maybe it did, so the mark stays for the retry.
-    if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) await releaseRefund(deps.db, id, order.updated_at);
+    if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) await releaseRefund(deps.db, id, before);
     throw error;
   }
   const by: OrderChange = { actor: 'admin', actorId: claimed.refund_requested_by, note: claimed.refund_reason };
@@ -602,13 +614,34 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
     }),
   );
   if (!refunded) {
-    // Another admin's click finished this same refund first.
+    // Another try (an admin's click, the sweep) finished this same refund first.
     const now = await findOrderById(deps.db, id);
-    if (now?.refund_id === refund.id) return present(deps, now);
-    throw cannotRefund(now ?? order);
+    if (now?.refund_id === refund.id) return now;
+    throw cannotRefund(now ?? claimed);
   }
   deps.catalogCache.clear();
-  return present(deps, refunded);
+  return refunded;
+}
+
+/**
+ * The refunds left pending since before `cutoff` (a crash between the gateway's answer and the
+ * order's, or a gateway that could not be reached), finished as Finish refund would, oldest
+ * first: the same key, the first request's reason and admin. One the gateway still cannot
+ * reach stays pending for the next run; one it refuses is paid again (logged). Answers how
+ * many it finished.
+ */
+export async function finishPendingRefunds(deps: OrdersDeps, cutoff: Date, limit = 50): Promise<number> {
+  let finished = 0;
+  for (const row of await findPendingRefundsBefore(deps.db, cutoff.toISOString(), limit)) {
+    try {
+      await finishRefund(deps, row, row.updated_at);
+      finished += 1;
+      deps.log.info({ orderId: row.id }, 'pending refund finished');
+    } catch (error) {
+      deps.log.error({ err: error, orderId: row.id }, 'finishing a pending refund failed');
+    }
+  }
+  return finished;
 }
 
 function cannotRefund(order: OrderRow): AppError {
