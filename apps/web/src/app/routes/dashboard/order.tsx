@@ -175,7 +175,9 @@ export default function OrderPage() {
                     {formatCents(o.refund.amountCents)} asked for on {dateFormat.format(new Date(o.refund.requestedAt))}, not yet confirmed
                     by the payment service
                     {isAdmin && (
-                      <span className="block text-xs text-base-content/70">It cannot ship until Finish refund has gone through.</span>
+                      <span className="block text-xs text-base-content/70">
+                        It cannot ship meanwhile. The store asks again by itself every few minutes; Finish refund asks now.
+                      </span>
                     )}
                   </dd>
                 )}

@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatCents, formatCount } from '@toolsify/shared/money';
-import { MAX_CANCEL_REASON_LENGTH, type Order } from '@toolsify/shared/orders';
+import type { Order } from '@toolsify/shared/orders';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { pageHeading } from '../../../lib/focus.ts';
 import { useMe } from '../../auth/api/get-me.ts';
+import { BuyerReasonField } from './buyer-reason-field.tsx';
+import { useFocusHeadingOnceDone } from '../../../lib/use-focus-heading-once-done.ts';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 
 /**
@@ -33,7 +34,7 @@ export function CancelOrderDialog({
     onClose();
   };
   // A cancelled order has no Cancel button any more (nor, in My Orders, a row): the focus goes to the page's heading.
-  const cancelled = useRef(false);
+  const cancelled = useFocusHeadingOnceDone();
   const oneAtATime = useOneAtATime();
   return (
     <ConfirmDialog
@@ -43,18 +44,14 @@ export function CancelOrderDialog({
       dismissLabel="Keep order"
       busy={cancel.isPending}
       onClose={close}
-      returnFocus={() => {
-        const done = cancelled.current;
-        cancelled.current = false;
-        return done ? pageHeading() : null;
-      }}
+      returnFocus={cancelled.returnFocus}
       onConfirm={() => {
         if (!order) return;
         // A double click cancels once (the second would be told the order is already cancelled).
         oneAtATime(async () => {
           try {
             const result = await cancel.mutateAsync(asStore ? { id: order.id, reason } : { id: order.id });
-            cancelled.current = true;
+            cancelled.done();
             toast.success(`Order #${order.id} is cancelled.`);
             onCancelled?.(result);
           } catch (error) {
@@ -75,18 +72,7 @@ export function CancelOrderDialog({
         </p>
       )}
       {asStore && (
-        <label className="mt-4 block">
-          <span className="text-sm font-medium text-base-content">Reason for the buyer (optional)</span>
-          <input
-            type="text"
-            className="input input-bordered mt-1 w-full"
-            value={reason}
-            maxLength={MAX_CANCEL_REASON_LENGTH}
-            onChange={(event) => setReason(event.target.value)}
-            placeholder="Out of stock until March"
-          />
-          <span className="mt-1 block text-sm">The cancellation email and the order's history tell it.</span>
-        </label>
+        <BuyerReasonField value={reason} onChange={setReason} placeholder="Out of stock until March" told="The cancellation email" />
       )}
     </ConfirmDialog>
   );

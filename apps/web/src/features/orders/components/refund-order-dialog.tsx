@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { formatCents } from '@toolsify/shared/money';
-import { MAX_CANCEL_REASON_LENGTH, type Order } from '@toolsify/shared/orders';
+import type { Order } from '@toolsify/shared/orders';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
-import { pageHeading } from '../../../lib/focus.ts';
+import { BuyerReasonField } from './buyer-reason-field.tsx';
+import { useFocusHeadingOnceDone } from '../../../lib/use-focus-heading-once-done.ts';
 
 /**
  * An admin's "Refund order #N?" (decision 025): what goes back, to whom, and what else happens
@@ -21,7 +22,7 @@ export function RefundOrderDialog({ order: asked, onClose, onDone }: { order: Or
   const [reason, setReason] = useState('');
   const oneAtATime = useOneAtATime();
   // A refunded order has no Refund button any more: the focus goes to the page's heading.
-  const refunded = useRef(false);
+  const refunded = useFocusHeadingOnceDone();
   const pending = order?.refund?.state === 'pending';
   const close = () => {
     setReason('');
@@ -35,17 +36,13 @@ export function RefundOrderDialog({ order: asked, onClose, onDone }: { order: Or
       dismissLabel="Keep order"
       busy={refund.isPending}
       onClose={close}
-      returnFocus={() => {
-        const done = refunded.current;
-        refunded.current = false;
-        return done ? pageHeading() : null;
-      }}
+      returnFocus={refunded.returnFocus}
       onConfirm={() => {
         if (!order) return;
         oneAtATime(async () => {
           try {
             await refund.mutateAsync({ id: order.id, reason });
-            refunded.current = true;
+            refunded.done();
             toast.success(`Order #${order.id} is refunded and cancelled: ${formatCents(order.totalCents)} goes back to the buyer.`);
           } catch (error) {
             toast.error(`Could not refund order #${order.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -73,18 +70,7 @@ export function RefundOrderDialog({ order: asked, onClose, onDone }: { order: Or
               The payment service has not confirmed the refund asked for earlier: this asks again, and never refunds twice.
             </p>
           ) : (
-            <label className="mt-4 block">
-              <span className="text-sm font-medium text-base-content">Reason for the buyer (optional)</span>
-              <input
-                type="text"
-                className="input input-bordered mt-1 w-full"
-                value={reason}
-                maxLength={MAX_CANCEL_REASON_LENGTH}
-                onChange={(event) => setReason(event.target.value)}
-                placeholder="Ordered twice by mistake"
-              />
-              <span className="mt-1 block text-sm">The refund email and the order's history tell it.</span>
-            </label>
+            <BuyerReasonField value={reason} onChange={setReason} placeholder="Ordered twice by mistake" told="The refund email" />
           )}
         </>
       )}
