@@ -307,26 +307,22 @@ export function cancellationReason({ actor, note }: Cancellation): string {
 
 export function orderCancelledEmail(context: OrderMailContext & { cancellation: Cancellation }): RenderedMail {
   const { order } = context;
-  const subject = `Order #${order.id} was ${context.cancellation.refundedCents === undefined ? 'cancelled' : 'cancelled and refunded'}`;
-  const { actor, note } = context.cancellation;
-  const reason =
-    context.cancellation.refundedCents === undefined
-      ? cancellationReason(context.cancellation)
-      : 'The store cancelled this order and refunded it.';
+  const { actor, note, refundedCents, creditNoteNumber } = context.cancellation;
+  const refunded = refundedCents !== undefined;
+  const subject = `Order #${order.id} was ${refunded ? 'cancelled and refunded' : 'cancelled'}`;
+  const reason = refunded ? 'The store cancelled this order and refunded it.' : cancellationReason(context.cancellation);
   const info = facts([
     ['Order', `#${order.id}`],
     ['Placed', formatMailTime(order.createdAt)],
     // The store's automatic cancel says why in its sentence; a person's reason is a fact of its own.
     ['Reason', actor === 'store' ? null : note],
     ['PO number', order.poNumber],
-    ['Credit note', context.cancellation.creditNoteNumber ?? null],
+    ['Credit note', creditNoteNumber ?? null],
     ...businessFacts(context),
   ]);
-  const { refundedCents } = context.cancellation;
-  const money =
-    refundedCents === undefined
-      ? 'Nothing was charged for it.'
-      : `We refunded the ${formatCents(refundedCents)} you paid to the card you paid with: your bank shows it within 5 to 10 business days.`;
+  const money = refunded
+    ? `We refunded the ${formatCents(refundedCents)} you paid to the card you paid with: your bank shows it within 5 to 10 business days.`
+    : 'Nothing was charged for it.';
   const nothing = `${money} You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.`;
   return {
     subject,

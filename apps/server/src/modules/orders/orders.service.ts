@@ -569,7 +569,7 @@ export async function expireUnpaidOrders(deps: OrdersDeps, cutoff: Date, limit =
  */
 export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUser, reason: string | null): Promise<Order> {
   const order = await findVisibleOrder(deps.db, id, user);
-  if (user.role !== 'admin' || !isRefundable({ status: order.status })) throw cannotRefund(order);
+  if (user.role !== 'admin' || !isRefundable(order)) throw cannotRefund(order);
   const claimed = await claimRefund(deps.db, id, user.id, reason);
   if (!claimed) throw cannotRefund((await findOrderById(deps.db, id)) ?? order);
   return present(deps, await finishRefund(deps, claimed, order.updated_at));

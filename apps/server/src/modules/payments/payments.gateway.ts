@@ -44,6 +44,9 @@ export interface GatewayRefund {
   failure: string | null;
 }
 
+/** Whether the gateway refused the refund (failed or canceled): nothing went back. */
+export const refundRefused = (refund: Pick<GatewayRefund, 'status'>): boolean => refund.status === 'failed' || refund.status === 'canceled';
+
 /** A webhook whose signature has been verified. */
 export interface GatewayEvent {
   id: string;

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { findOrderById, findOrderByRefundId, recordOrderEvent } from '../orders/orders.repository.ts';
 import { enqueuePaidNotice, enqueueRefundFailedNotice } from '../mail/outbox.repository.ts';
-import type { GatewayIntent, GatewayRefund } from './payments.gateway.ts';
+import { refundRefused, type GatewayIntent, type GatewayRefund } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
   closeOtherOpenIntents,
@@ -51,7 +51,7 @@ export async function refundOrderPayment(deps: PaymentDeps, order: OrderRow): Pr
     amountCents: amountOf(order),
     idempotencyKey: `toolsify-refund-${order.id}-${Date.parse(toIso(order.refund_requested_at))}`,
   });
-  if (refund.status === 'failed' || refund.status === 'canceled') {
+  if (refundRefused(refund)) {
     deps.log.warn({ orderId: order.id, refundId: refund.id, failure: refund.failure }, 'refund refused by the gateway');
     throw new AppError('PAYMENT_FAILED', refund.failure ?? 'The payment gateway refused the refund.');
   }
@@ -273,7 +273,7 @@ export async function handleWebhook(deps: PaymentDeps, rawBody: Buffer, signatur
       deps.log.info({ eventId: event.id }, 'webhook event already applied');
       return;
     }
-    if (event.refund && (event.refund.status === 'failed' || event.refund.status === 'canceled')) {
+    if (event.refund && refundRefused(event.refund)) {
       await refundFailed(trx, deps, event.refund);
       return;
     }

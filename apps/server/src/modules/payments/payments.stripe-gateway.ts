@@ -3,7 +3,15 @@ import { Stripe } from 'stripe';
 import type { Config } from '../../config.ts';
 import type { PaymentIntentStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { GatewayEvent, GatewayIntent, GatewayRefund, NewIntent, NewRefund, PaymentGateway } from './payments.gateway.ts';
+import {
+  refundRefused,
+  type GatewayEvent,
+  type GatewayIntent,
+  type GatewayRefund,
+  type NewIntent,
+  type NewRefund,
+  type PaymentGateway,
+} from './payments.gateway.ts';
 import { NOT_REFUNDABLE } from './payments.service.ts';
 
 const UNAVAILABLE = 'The payment service is not available right now. Please try again in a moment.';
@@ -52,10 +60,9 @@ export function toGatewayRefundFromStripe(refund: Stripe.Refund): GatewayRefund 
     id: refund.id,
     status,
     amountCents: refund.amount,
-    failure:
-      status === 'failed' || status === 'canceled'
-        ? `The refund ${status === 'failed' ? 'failed' : 'was canceled'} at Stripe (${refund.failure_reason ?? 'no reason given'}).`
-        : null,
+    failure: refundRefused({ status })
+      ? `The refund ${status === 'failed' ? 'failed' : 'was canceled'} at Stripe (${refund.failure_reason ?? 'no reason given'}).`
+      : null,
   };
 }
 
@@ -150,8 +157,8 @@ export function createStripeGateway(config: Config, log: FastifyBaseLogger): Pay
           const made = await stripe.refunds.list({ payment_intent: input.intentId, limit: 10 }).catch((e: unknown) => {
             throw unavailable(e, 'listing refunds');
           });
-          const whole = made.data.find((r) => r.amount === input.amountCents && r.status !== 'failed' && r.status !== 'canceled');
-          if (whole) return toGatewayRefundFromStripe(whole);
+          const whole = made.data.map(toGatewayRefundFromStripe).find((r) => r.amountCents === input.amountCents && !refundRefused(r));
+          if (whole) return whole;
           throw new AppError(
             'INVALID_STATE',
             'This payment was already refunded in part at Stripe: finish its refund in the Stripe dashboard.',

@@ -114,6 +114,16 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** The `metadata[key]=value` fields of a form-encoded Stripe request, as the object Stripe keeps. */
+function metadataOf(form: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunds = new Map<string, StandInRefund>();
@@ -153,11 +163,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const known = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
       if (known) return send(200, intents.get(known));
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of Object.entries(form)) {
-        const match = /^metadata\[(.+)\]$/.exec(key);
-        if (match) metadata[match[1]!] = value;
-      }
+      const metadata = metadataOf(form);
       const intent = make({
         amount: Number(form.amount),
         currency: form.currency ?? 'usd',
@@ -231,11 +237,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           },
         });
       }
-      const metadata: Record<string, string> = {};
-      for (const [key, value] of Object.entries(form)) {
-        const match = /^metadata\[(.+)\]$/.exec(key);
-        if (match) metadata[match[1]!] = value;
-      }
+      const metadata = metadataOf(form);
       const refund: StandInRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
