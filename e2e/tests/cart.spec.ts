@@ -241,7 +241,7 @@ test('a cart line whose tool is gone or whose quantity no longer fits is flagged
   // Nothing was changed behind the buyer's back.
   expect(((await (await page.request.get('/api/cart')).json()) as { lines: unknown }).lines).toEqual(lines);
   // Removing the gone line leaves the other flagged.
-  await page.getByRole('button', { name: `Remove tool #${gone.id}` }).click();
+  await page.getByRole('button', { name: `Remove Discontinued Rivet Set (${gone.sku})` }).click();
   await expect(cartLines(page)).toHaveCount(1);
   await expect(page.getByText('One line needs a change before you can check out.')).toBeVisible();
   // No line can be ordered: no total of $0.00.

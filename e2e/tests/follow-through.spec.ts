@@ -294,6 +294,13 @@ test.describe('after the order, the shipment and the restock', () => {
     await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeFocused();
     await expect(page.getByTestId('order-history')).toContainText(/Refunded \$50\.00 \(re_sandbox_\w+\) · Ordered twice by mistake/);
     expect(((await (await customer.request.get(`/api/tools/${tool.id}`)).json()) as Tool).available).toBe(40);
+    // The audit log names what the refund made, each field by its name.
+    await page.goto(`/dashboard/audit?q=${encodeURIComponent(buyer.email)}`);
+    const entry = page.locator('table tbody tr', { hasText: 'Refunded and cancelled an order' });
+    await expect(entry).toContainText('Refunded: (none)');
+    await expect(entry).toContainText('$50.00');
+    await expect(entry).toContainText(/Refund id: \(none\).*re_sandbox_/);
+    await expect(entry).toContainText(/Credit note: \(none\).*CN-\d{4}-\d{6}/);
 
     // The buyer: the order page says what went back, and the email did.
     await expect.poll(() => latestMail(buyer.email)?.subject).toBe(`Order #${order.id} was cancelled and refunded`);

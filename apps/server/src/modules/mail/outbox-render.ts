@@ -5,6 +5,7 @@ import { findLinesOf, findOrdersByIds, toOrder } from '../orders/orders.reposito
 import { findToolById } from '../tools/tools.repository.ts';
 import { findContactMessage } from '../contact/contact.repository.ts';
 import type { RenderOutboxRow } from './outbox.ts';
+import type { RefusedRefund } from './outbox.repository.ts';
 import {
   backInStockEmail,
   contactMessageNoticeEmail,
@@ -14,6 +15,7 @@ import {
   orderPaidEmail,
   orderPaidNoticeEmail,
   refundFailedNoticeEmail,
+  refundRefusedNoticeEmail,
   orderPlacedEmail,
   orderShippedEmail,
   resetPasswordEmail,
@@ -101,6 +103,8 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
         return orderPaidNoticeEmail(context);
       case 'refund_failed_admin':
         return refundFailedNoticeEmail({ ...context, refund: payload as { refundId: string; failure: string | null } });
+      case 'refund_refused_admin':
+        return refundRefusedNoticeEmail({ ...context, refund: payload as unknown as RefusedRefund });
       default:
         throw new Error(`outbox row ${row.id}: no email of kind ${row.kind}`);
     }

@@ -16,6 +16,7 @@ export type MailKind =
   | 'order_cancelled'
   | 'order_paid_admin'
   | 'refund_failed_admin'
+  | 'refund_refused_admin'
   | 'back_in_stock'
   | 'contact_message_admin'
   | 'low_stock_admin';
@@ -155,28 +156,62 @@ export async function enqueueMailToEach(
     .execute();
 }
 
-/**
- * "Order paid" for the store's people, in the payment's transaction: to `recipients`
- * (ORDER_NOTIFY_EMAILS) or, when there are none, to every admin.
- */
-export async function enqueuePaidNotice(db: Db, orderId: number, recipients: readonly string[]): Promise<void> {
-  const to = recipients.length > 0 ? recipients : await adminEmails(db);
-  await enqueueMailToEach(db, to, { kind: 'order_paid_admin', key: `order_paid_admin:${orderId}`, orderId });
+/** One email about an order to each of the store's people: `recipients` (ORDER_NOTIFY_EMAILS) or, when there are none, every admin. */
+async function enqueueStoreNotice(
+  db: Db,
+  recipients: readonly string[],
+  mail: { kind: MailKind; key: string; orderId: number; payload?: Record<string, unknown> },
+): Promise<void> {
+  await enqueueMailToEach(db, recipients.length > 0 ? recipients : await adminEmails(db), mail);
 }
 
-/** To the store's people (ORDER_NOTIFY_EMAILS, else every admin): a refund failed at the gateway after it was accepted, once per refund. */
+/** "Order paid" for the store's people, in the payment's transaction. */
+export async function enqueuePaidNotice(db: Db, orderId: number, recipients: readonly string[]): Promise<void> {
+  await enqueueStoreNotice(db, recipients, { kind: 'order_paid_admin', key: `order_paid_admin:${orderId}`, orderId });
+}
+
+/** To the store's people: a refund failed at the gateway after it was accepted, once per refund. */
 export async function enqueueRefundFailedNotice(
   db: Db,
   orderId: number,
   refund: { id: string; failure: string | null },
   recipients: readonly string[],
 ): Promise<void> {
-  const to = recipients.length > 0 ? recipients : await adminEmails(db);
-  await enqueueMailToEach(db, to, {
+  await enqueueStoreNotice(db, recipients, {
     kind: 'refund_failed_admin',
     key: `refund_failed_admin:${refund.id}`,
     orderId,
     payload: { refundId: refund.id, failure: refund.failure },
+  });
+}
+
+/** What the store's people are told of a pending refund the gateway refused when the sweep finished it. */
+export interface RefusedRefund {
+  /** When the refund was asked for (ISO), which with the order names this one refund. */
+  requestedAt: string;
+  /** Who asked for it (their email), when their account is still there. */
+  requestedBy: string | null;
+  reason: string | null;
+  /** The gateway's words. */
+  failure: string;
+}
+
+/**
+ * To the store's people: a refund left pending (decision 025) was refused when the sweep asked
+ * the gateway again, so the order is paid again and nothing went back. The admin who asked for
+ * it was told it would be finished; without this nobody would know. Once per refund asked.
+ */
+export async function enqueueRefundRefusedNotice(
+  db: Db,
+  orderId: number,
+  refund: RefusedRefund,
+  recipients: readonly string[],
+): Promise<void> {
+  await enqueueStoreNotice(db, recipients, {
+    kind: 'refund_refused_admin',
+    key: `refund_refused_admin:${orderId}:${refund.requestedAt}`,
+    orderId,
+    payload: { ...refund },
   });
 }
 

@@ -8,6 +8,7 @@ import { company } from '@toolsify/shared/company';
 import { messages } from '@toolsify/shared/messages';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { trackingUrl, type Order } from '@toolsify/shared/orders';
+import type { RefusedRefund } from './outbox.repository.ts';
 
 const STORE = messages.brand;
 const BRAND = '#1e3a8a';
@@ -386,6 +387,28 @@ export function refundFailedNoticeEmail(
     subject,
     text: signOff([lead, info.text, `Open it: ${orderUrl(context)}`].join('\n\n')),
     html: layout(subject, `${paragraph(lead)}${info.html}${button(orderUrl(context), 'Open the order')}`, 'A refund failed'),
+    link: orderUrl(context),
+  };
+}
+
+/** To the store's people: a pending refund the sweep asked for again was refused (decision 025): the order is paid again. */
+export function refundRefusedNoticeEmail(context: OrderMailContext & { refund: RefusedRefund }): RenderedMail {
+  const { order, refund } = context;
+  const subject = `Refund of order #${order.id} refused: ${formatCents(order.totalCents)} not returned to ${order.buyerName}`;
+  const lead = `The refund of order #${order.id}, pending since ${formatMailTime(refund.requestedAt)}, was refused by the payment service when it was asked again. Nothing went back to the buyer: the order is paid again and can ship. Refund it again from its page, refund the buyer another way, or ship it.`;
+  const info = facts([
+    ['Order', `#${order.id}`],
+    ['Buyer', `${order.buyerName} <${order.buyer}>`],
+    ['Amount', formatCents(order.totalCents)],
+    ['Why it was refused', refund.failure],
+    ['Asked by', refund.requestedBy],
+    ['Reason given', refund.reason],
+    ['Transaction id', order.transactionId],
+  ]);
+  return {
+    subject,
+    text: signOff([lead, info.text, `Open it: ${orderUrl(context)}`].join('\n\n')),
+    html: layout(subject, `${paragraph(lead)}${info.html}${button(orderUrl(context), 'Open the order')}`, 'A refund was refused'),
     link: orderUrl(context),
   };
 }

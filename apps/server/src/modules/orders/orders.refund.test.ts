@@ -189,8 +189,10 @@ describe('refunding a paid order', () => {
     expect(keys[1]).toBe(keys[0]);
     expect((done.json() as Order).refund).toMatchObject({ state: 'refunded' });
     expect((await read(order.id)).history?.at(-1)?.note).toMatch(/^Refunded \$50\.00 \(re_sandbox_\w+\) · Customer changed their mind$/);
+    // In the name of the admin who asked for it, and of the one who finished it.
     const [entry] = await auditOf(order.id);
     expect(entry).toMatchObject({ action: 'order.refund', actor_id: admin.id });
+    expect(JSON.parse(String(entry?.changes)).after).toMatchObject({ finishedBy: other.email, reason: 'Customer changed their mind' });
     expect(await stockOf(app, tool.id)).toBe(stock + 2);
   });
 
@@ -261,16 +263,41 @@ describe('refunding a paid order', () => {
     expect(await read(order.id)).toMatchObject({ status: 'cancelled', refund: { state: 'refunded', reason: 'Answer lost' } });
     expect(await stockOf(app, tool.id)).toBe(stock + 2);
     expect(await finishPendingRefunds(app, later())).toBe(0);
+    const [entry] = await auditOf(order.id);
+    expect(entry).toMatchObject({ action: 'order.refund', actor_id: admin.id });
+    expect(JSON.parse(String(entry?.changes)).after).toMatchObject({ finishedBy: 'The pending-refunds sweep' });
     await assertInvariants(app.db);
+  });
 
-    // One the gateway refuses when asked again is paid again, as it was.
+  it('a pending refund the gateway refuses when the sweep asks again is paid again, and the store is emailed once', async () => {
+    const later = () => new Date(Date.now() + PENDING_REFUND_AGE_MS);
     const refused = await paid(1);
     vi.spyOn(app.paymentGateway, 'refundPayment')
-      .mockRejectedValueOnce(unreachable())
-      .mockResolvedValueOnce({ id: 're_refused', status: 'failed', amountCents: 2_500, failure: null });
-    expect((await refund(refused.order.id)).statusCode).toBe(503);
-    expect(await finishPendingRefunds(app, later())).toBe(0);
+      .mockRejectedValueOnce(new AppError('SERVICE_UNAVAILABLE', 'The payment service is not available right now.'))
+      .mockRejectedValue(new AppError('PAYMENT_FAILED', 'The refund failed at Stripe (charge_disputed).'));
+    expect((await refund(refused.order.id, { reason: 'Wrong site' })).statusCode).toBe(503);
+    // Two sweeps at once (two processes): one email.
+    expect(await Promise.all([finishPendingRefunds(app, later()), finishPendingRefunds(app, later())])).toEqual([0, 0]);
     expect(await read(refused.order.id)).toMatchObject({ status: 'paid', refund: null });
+    const subject = `Refund of order #${refused.order.id} refused: $25.00 not returned to ${buyer.name}`;
+    const mails = (await outboxFor(app, admin.email)).filter((m) => m.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.body).toContain('Nothing went back to the buyer: the order is paid again and can ship.');
+    expect(mails[0]?.body).toContain('The refund failed at Stripe (charge_disputed).');
+    expect(mails[0]?.body).toContain(admin.email);
+    expect(mails[0]?.body).toContain('Wrong site');
     expect((await ship(refused.order.id)).statusCode).toBe(200);
+    await assertInvariants(app.db);
+  });
+
+  it("an admin's own refused Finish refund is answered, not emailed", async () => {
+    const { order } = await paid(1);
+    vi.spyOn(app.paymentGateway, 'refundPayment')
+      .mockRejectedValueOnce(new AppError('SERVICE_UNAVAILABLE', 'The payment service is not available right now.'))
+      .mockRejectedValue(new AppError('PAYMENT_FAILED', 'The refund failed at Stripe (charge_disputed).'));
+    expect((await refund(order.id)).statusCode).toBe(503);
+    expect((await refund(order.id)).statusCode).toBe(402);
+    const mails = (await outboxFor(app, admin.email)).filter((m) => m.subject.startsWith(`Refund of order #${order.id} refused`));
+    expect(mails).toHaveLength(0);
   });
 });

@@ -29,6 +29,7 @@ import { toIso, type Database, type OrderLineRow, type OrderRow, type ToolRow } 
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findLiveUserSummary } from '../users/users.repository.ts';
 import { assignCreditNoteNumber } from '../invoices/invoices.repository.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { pageOf } from '../../lib/page.ts';
@@ -60,7 +61,7 @@ import {
   transitionOrder,
   updateShipment,
 } from './orders.repository.ts';
-import { enqueueMail, ORDER_MAIL_KINDS } from '../mail/outbox.repository.ts';
+import { enqueueMail, enqueueRefundRefusedNotice, ORDER_MAIL_KINDS } from '../mail/outbox.repository.ts';
 
 /** What the order rules use (ServiceDeps: buildApp's FastifyInstance fits). */
 export type OrdersDeps = ServiceDeps;
@@ -572,8 +573,11 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
   if (user.role !== 'admin' || !isRefundable(order)) throw cannotRefund(order);
   const claimed = await claimRefund(deps.db, id, user.id, reason);
   if (!claimed) throw cannotRefund((await findOrderById(deps.db, id)) ?? order);
-  return present(deps, await finishRefund(deps, claimed, order.updated_at));
+  return present(deps, await finishRefund(deps, claimed, order.updated_at, user));
 }
+
+/** Who finishes a refund: the admin who asked for it, another admin's Finish refund, or the sweep. */
+type RefundFinisher = Pick<SessionUser, 'id' | 'email'> | 'sweep';
 
 /**
  * Steps 2 and 3 of a refund whose mark is set (refundOrder): the gateway's refund, then the
@@ -581,17 +585,26 @@ export async function refundOrder(deps: OrdersDeps, id: number, user: SessionUse
  * of change before the mark). Answers the order refunded, also when another try finished this
  * same refund first.
  */
-async function finishRefund(deps: OrdersDeps, claimed: OrderRow, before: OrderRow['updated_at']): Promise<OrderRow> {
+async function finishRefund(
+  deps: OrdersDeps,
+  claimed: OrderRow,
+  before: OrderRow['updated_at'],
+  finisher: RefundFinisher,
+): Promise<OrderRow> {
   const id = claimed.id;
   let refund: GatewayRefund;
   try {
     refund = await refundOrderPayment(deps, claimed);
   } catch (error) {
     // Refused: nothing went back. Unreachable: maybe it did, so the mark stays for the retry.
-    if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) await releaseRefund(deps.db, id, before);
+    if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) await takeRefundBack(deps, claimed, before, finisher, error);
     throw error;
   }
-  const by: OrderChange = { actor: 'admin', actorId: claimed.refund_requested_by, note: claimed.refund_reason };
+  // In the name of the admin who asked for it (theirs the decision), and of whoever finished it when another did.
+  const actorId = claimed.refund_requested_by ?? (finisher === 'sweep' ? null : finisher.id);
+  const finishedBy =
+    finisher === 'sweep' ? 'The pending-refunds sweep' : finisher.id === claimed.refund_requested_by ? null : finisher.email;
+  const by: OrderChange = { actor: 'admin', actorId, note: claimed.refund_reason };
   const refunded = await retryingDeadlocks(() =>
     deps.db.transaction().execute(async (trx) => {
       const completed = await completeRefund(trx, id, refund.id);
@@ -608,6 +621,7 @@ async function finishRefund(deps: OrdersDeps, claimed: OrderRow, before: OrderRo
           refunded: formatCents(amountOf(row)),
           refundId: refund.id,
           creditNote: row.credit_note_number,
+          ...(finishedBy === null ? {} : { finishedBy }),
         });
       }
       return row;
@@ -624,17 +638,47 @@ async function finishRefund(deps: OrdersDeps, claimed: OrderRow, before: OrderRo
 }
 
 /**
+ * A refusal by the gateway: the mark is taken back (the order paid and shippable, as it was
+ * before it). An admin who asked sees the refusal in the answer; when the sweep asked, the
+ * store's people are emailed, in the same transaction.
+ */
+async function takeRefundBack(
+  deps: OrdersDeps,
+  claimed: OrderRow,
+  before: OrderRow['updated_at'],
+  finisher: RefundFinisher,
+  error: unknown,
+) {
+  await deps.db.transaction().execute(async (trx) => {
+    await releaseRefund(trx, claimed.id, before);
+    if (finisher !== 'sweep' || claimed.refund_requested_at === null) return;
+    const requestedBy = claimed.refund_requested_by ? ((await findLiveUserSummary(trx, claimed.refund_requested_by))?.email ?? null) : null;
+    await enqueueRefundRefusedNotice(
+      trx,
+      claimed.id,
+      {
+        requestedAt: toIso(claimed.refund_requested_at),
+        requestedBy,
+        reason: claimed.refund_reason,
+        failure: error instanceof Error ? error.message : String(error),
+      },
+      deps.config.ORDER_NOTIFY_EMAILS,
+    );
+  });
+}
+
+/**
  * The refunds left pending since before `cutoff` (a crash between the gateway's answer and the
  * order's, or a gateway that could not be reached), finished as Finish refund would, oldest
  * first: the same key, the first request's reason and admin. One the gateway still cannot
- * reach stays pending for the next run; one it refuses is paid again (logged). Answers how
- * many it finished.
+ * reach stays pending for the next run; one it refuses is paid again, and the store's people
+ * are emailed (the admin who asked was told it would be finished). Answers how many it finished.
  */
 export async function finishPendingRefunds(deps: OrdersDeps, cutoff: Date, limit = 50): Promise<number> {
   let finished = 0;
   for (const row of await findPendingRefundsBefore(deps.db, cutoff.toISOString(), limit)) {
     try {
-      await finishRefund(deps, row, row.updated_at);
+      await finishRefund(deps, row, row.updated_at, 'sweep');
       finished += 1;
       deps.log.info({ orderId: row.id }, 'pending refund finished');
     } catch (error) {

@@ -23,6 +23,8 @@ import { QuantityStepper } from '../../features/orders/components/quantity-stepp
 interface PricedLine {
   line: CartLine;
   tool: Tool | null;
+  /** The tool's name; for a tool no longer sold, the name and SKU it was sold under. */
+  name: string;
   loading: boolean;
   problem: string | null;
   /** With a quantity over the stock: how many can be ordered now (whole packs, within the rules). */
@@ -144,7 +146,14 @@ export default function CartPage() {
             ? 'Could not load this tool.'
             : null;
     const largest = tool && check?.kind === 'above-available' ? largestOrderable(tool) : 0;
-    return { line, tool, loading: !asked && !failed, problem, orderableNow: largest > 0 ? largest : null };
+    return {
+      line,
+      tool,
+      name: tool?.name ?? goneToolName(tools.data?.found, line.toolId),
+      loading: !asked && !failed,
+      problem,
+      orderableNow: largest > 0 ? largest : null,
+    };
   });
   // Lines whose quantity field holds what cannot be saved (empty, 2.5): the checkout waits for them.
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<number>>(() => new Set());
@@ -199,7 +208,7 @@ export default function CartPage() {
               {cart.lines.length === 1 ? '1 line' : `${cart.lines.length} lines`}
             </h2>
             <ul className="flex flex-col divide-y divide-base-300">
-              {priced.map(({ line, tool, problem, orderableNow }) => (
+              {priced.map(({ line, tool, name, problem, orderableNow }) => (
                 <li
                   key={line.toolId}
                   id={`cart-line-${line.toolId}`}
@@ -214,7 +223,7 @@ export default function CartPage() {
                         {tool.name}
                       </Link>
                     ) : (
-                      <span className="font-semibold [overflow-wrap:anywhere]">{goneToolName(tools.data?.found, line.toolId)}</span>
+                      <span className="font-semibold [overflow-wrap:anywhere]">{name}</span>
                     )}
                     {tool && <p className="font-mono text-xs text-base-content/70">{tool.sku}</p>}
                     {tool && !problem && (
@@ -250,7 +259,7 @@ export default function CartPage() {
                       type="button"
                       className="btn btn-ghost btn-sm text-error"
                       onClick={() => remove(line.toolId)}
-                      aria-label={`Remove ${tool?.name ?? `tool #${line.toolId}`}`}
+                      aria-label={`Remove ${name}`}
                     >
                       Remove
                     </button>
@@ -288,7 +297,7 @@ export default function CartPage() {
                 lines={priced.map(({ line, tool }) =>
                   tool ? { ...line, expectedUnitPriceCents: unitPriceFor(tool, line.quantity) } : line,
                 )}
-                lineNames={priced.map(({ line, tool }) => tool?.name ?? goneToolName(tools.data?.found, line.toolId))}
+                lineNames={priced.map(({ name }) => name)}
                 disabled={flagged > 0 || loading || invalidFields.size > 0}
                 onLinesRefused={() => void tools.refetch()}
                 onPlaced={async (orderId) => {

@@ -23,6 +23,10 @@ const fieldLabels: Record<string, string> = {
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',
   reason: 'Reason',
+  refunded: 'Refunded',
+  refundId: 'Refund id',
+  creditNote: 'Credit note',
+  finishedBy: 'Finished by',
 };
 
 function show(field: string, value: unknown): string {
