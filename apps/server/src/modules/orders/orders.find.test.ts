@@ -170,6 +170,10 @@ describe('finding and exporting orders', () => {
     it("finds a tool's name or SKU on any line of the order", async () => {
       expect(await found('q=grinder')).toEqual(ids(o.b2, o.a3, o.b5));
       expect(await found('q=drl-x')).toEqual(ids(o.a1, o.a3));
+      // A part number typed without its punctuation, or with other punctuation.
+      expect(await found('q=DRLXV')).toEqual(ids(o.a1, o.a3));
+      expect(await found('q=drl.xv')).toEqual(ids(o.a1, o.a3));
+      expect(await found('q=drlx')).toEqual([]);
       expect(await found(`q=${encodeURIComponent('Zoë')}`)).toEqual(ids(o.a6));
       expect(await found('q=nothing+like+it')).toEqual([]);
     });
@@ -409,6 +413,8 @@ describe('finding and exporting orders', () => {
       expect(await mine(bob, 'q=acme')).toEqual([]); // b4, "acme-gamma", is cancelled
       expect(await mine(bob, 'q=acme&includeCancelled=true')).toEqual(ids(o.b4));
       expect(await mine(alice, 'q=grd-ax')).toEqual(ids(o.a3));
+      expect(await mine(alice, 'q=GRDAX')).toEqual(ids(o.a3));
+      expect(await mine(bob, 'q=grdax')).toEqual(ids(o.b2, o.b5));
       expect(await mine(alice, 'q=angle')).toEqual(ids(o.a3));
       expect(await mine(alice, `q=%23${o.a3.id}`)).toEqual(ids(o.a3));
       // Another buyer's order number, or their PO number, finds nothing of theirs.
@@ -500,7 +506,7 @@ describe('finding and exporting orders', () => {
         // The fixture is tiny: forbid whole-table reads, so the plan shows whether the indexes can answer.
         await client.query('begin');
         await client.query('set local enable_seqscan = off');
-        for (const q of ['grinder', 'ALICE.ARCH', 'drl-x', 'müller', `#${o.a3.id}00`]) {
+        for (const q of ['grinder', 'ALICE.ARCH', 'drl-x', 'drlxv', 'müller', `#${o.a3.id}00`]) {
           await findOrdersPage(spy, { dialect: 'postgres', statuses: ['unpaid', 'paid', 'shipped'], q, limit: 21 });
           if (!compiled) throw new Error('no query compiled');
           const plan = (await client.query(`explain ${compiled.sql}`, [...compiled.parameters])).rows

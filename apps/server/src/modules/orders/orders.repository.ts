@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
 import { containsPattern } from '../../db/like.ts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { skuKey } from '@toolsify/shared/cart-lines';
+import { SKU_KEY_SQL } from '../../db/migrations/036-tool-sku-key.ts';
 import { statusFlags, type Order, type OrderStatus } from '@toolsify/shared/orders';
 import { MAX_CARD_PAYMENT_CENTS } from '@toolsify/shared/payments';
 import { builtOnce, builtOncePerShape } from '../../db/built-once.ts';
@@ -245,13 +247,29 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
   const number = /^#?\s*(\d{1,10})$/.exec(q);
   const id = number ? Number(number[1]) : 0;
   const byNumber = id > 0 && id <= MAX_ID ? id : undefined;
+  const bySku = partNumberKey(q);
+  // The lines of the live tools whose SKU reads as the text without its punctuation ("TFDD182A"
+  // for TF-DD18-2A): the tools through their SKU key's index (migration 036), their lines through
+  // order_line_tool_idx, never a scan of the lines.
+  const skuLines = (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb
+      .selectFrom('order_line as k')
+      .select('k.order_id as id')
+      .where('k.tool_id', 'in', (tools) =>
+        tools
+          .selectFrom('tool')
+          .select('tool.id')
+          .where(sql<string>`${sql.raw(SKU_KEY_SQL)}`, '=', bySku ?? '')
+          .where('tool.deleted_at', 'is', null),
+      );
   if (filters.dialect === 'postgres' && q.length >= TRIGRAM) {
     return query.where('orders.id', 'in', (eb) => {
-      const found = eb
+      let found = eb
         .selectFrom('orders as o')
         .select('o.id')
         .where(text.order('o'))
         .union(eb.selectFrom('order_line as l').select('l.order_id as id').where(text.line('l')));
+      if (bySku !== undefined) found = found.union(skuLines(eb));
       return byNumber === undefined ? found : found.union(eb.selectFrom('orders as n').select('n.id').where('n.id', '=', byNumber));
     });
   }
@@ -260,8 +278,20 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
       text.order('orders'),
       eb.exists(eb.selectFrom('order_line as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where(text.line('l'))),
       ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
+      ...(bySku === undefined ? [] : [eb('orders.id', 'in', skuLines(eb))]),
     ]),
   );
+}
+
+/**
+ * A search text that may be a part number typed without its punctuation ("TFDD182A"): its SKU
+ * key (skuKey), or undefined for one that cannot be: spaces or other characters, or under 3
+ * letters and digits.
+ */
+function partNumberKey(q: string): string | undefined {
+  if (!/^[A-Za-z0-9._-]{3,40}$/.test(q)) return undefined;
+  const key = skuKey(q);
+  return key.length >= TRIGRAM ? key : undefined;
 }
 
 /** Orders newest first, `limit` after the cursor (an id), of one buyer or of everyone, as the filters find them. */
