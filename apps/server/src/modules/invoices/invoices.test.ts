@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { as, createTestApp, signUp, signUpAdmin, type TestUser } from '../../test/helpers.ts';
 import { makeTool, payAsBuyer } from '../orders/orders.test-helpers.ts';
+import { outboxFor } from '../auth/testing/outbox.ts';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -101,6 +102,17 @@ describe('invoices', () => {
     expect((await invoice(buyer, order.id)).rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await invoice(admin, order.id)).rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await invoice(other, order.id)).statusCode).toBe(404);
+
+    // The receipt email carries the same invoice, for the buyer's accounts payable.
+    const receipt = (await outboxFor(app, buyer.email)).find((m) => m.subject === `Receipt for order #${order.id}: $2,737.50 paid`);
+    expect(receipt?.body).toContain(`Your invoice ${paid.invoiceNumber} is attached as a PDF`);
+    expect(receipt?.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`${paid.invoiceNumber}.pdf`, 'application/pdf'],
+    ]);
+    expect(receipt?.attachments[0]?.content.equals(res.rawPayload)).toBe(true);
+    // The store's own notice and the order's other emails carry nothing.
+    const placed = (await outboxFor(app, buyer.email)).find((m) => m.subject.startsWith(`Order #${order.id} `));
+    expect(placed?.attachments).toEqual([]);
   });
 
   it('runs a long order over pages: each page says whose invoice and which page, and the total stays with the last line', async () => {
@@ -188,6 +200,21 @@ describe('invoices', () => {
     }
     expect((await creditNote(admin)).rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await creditNote(other)).statusCode).toBe(404);
+
+    // The refund's email carries the credit note, the same bytes.
+    const email = (await outboxFor(app, buyer.email)).find((m) => m.subject === `Order #${order.id} was cancelled and refunded`);
+    expect(email?.body).toContain(`The credit note ${number}, which cancels your invoice, is attached as a PDF.`);
+    expect(email?.attachments.map((file) => file.filename)).toEqual([`${number}.pdf`]);
+    expect(email?.attachments[0]?.content.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('a cancel of an unpaid order carries no document', async () => {
+    const tool = await makeTool(app, { available: 100, priceCents: 1_250 });
+    const order = await place(buyer, [{ toolId: tool.id, quantity: 2 }]);
+    expect((await as(app, buyer, { method: 'DELETE', url: `/api/orders/${order.id}` })).statusCode).toBe(200);
+    const email = (await outboxFor(app, buyer.email)).find((m) => m.subject === `Order #${order.id} was cancelled`);
+    expect(email?.body).toContain('Nothing was charged for it.');
+    expect(email?.attachments).toEqual([]);
   });
 
   it('numbers credit notes in their own series, without gaps, whatever else is numbered', async () => {

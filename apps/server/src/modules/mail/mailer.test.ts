@@ -95,6 +95,30 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   });
 });
 
+describe('an email with a file', () => {
+  it('carries the file to the SMTP server as an attachment, its bytes intact', async () => {
+    const smtp = await startSmtpServer();
+    const transport = createMailTransport(testConfig({ SMTP_URL: smtp.url }), pino({ enabled: false }));
+    try {
+      const pdf = Buffer.from('%PDF-1.4\n\u00ff\u0000 invoice bytes');
+      await transport.deliver({
+        to: 'ap@example.com',
+        subject: 'Receipt for order #1',
+        text: 'Your invoice is attached.',
+        html: '<p>Your invoice is attached.</p>',
+        messageId: '<receipt-1@toolsify.test>',
+        attachments: [{ filename: 'INV-2026-000001.pdf', content: pdf, contentType: 'application/pdf' }],
+      });
+      const [got] = smtp.received;
+      expect(got?.to).toEqual(['ap@example.com']);
+      expect(got?.mail.attachments).toEqual([{ filename: 'INV-2026-000001.pdf', contentType: 'application/pdf', content: pdf }]);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+});
+
 describe('a mail server that is down', () => {
   it('still signs the person up, and logs the failure without the link', async () => {
     const smtp = await startSmtpServer();

@@ -33,8 +33,17 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
     const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: Math.min(30_000, config.OUTBOX_LEASE_MS / 2) };
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 4, ...timeouts } as never);
     return {
-      async deliver({ to, subject, text, html, link, messageId, replyTo }) {
-        await transport.sendMail({ from: config.MAIL_FROM, to, subject, text, html, messageId, ...(replyTo ? { replyTo } : {}) });
+      async deliver({ to, subject, text, html, link, messageId, replyTo, attachments }) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to,
+          subject,
+          text,
+          html,
+          messageId,
+          ...(replyTo ? { replyTo } : {}),
+          attachments,
+        });
         log.info({ to, subject, messageId }, 'mail sent');
         logLink(link);
       },
@@ -58,7 +67,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   };
   let sent = 0;
   return {
-    async deliver({ to, subject, text, html, link, messageId, replyTo }) {
+    async deliver({ to, subject, text, html, link, messageId, replyTo, attachments }) {
       // Named when sent, before any await: files sort in the order the messages were sent
       // (the counter orders those of the same millisecond), whichever is written first.
       sent += 1;
@@ -71,6 +80,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
         html,
         messageId,
         ...(replyTo ? { replyTo } : {}),
+        attachments,
       });
       const file = path.join(dir, name);
       await write(file, info.message as Buffer);

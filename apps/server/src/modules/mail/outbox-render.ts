@@ -6,6 +6,7 @@ import { findToolById } from '../tools/tools.repository.ts';
 import { findContactMessage } from '../contact/contact.repository.ts';
 import type { RenderOutboxRow } from './outbox.ts';
 import type { RefusedRefund } from './outbox.repository.ts';
+import { creditNotePdfOf, invoicePdfOf, type DocumentPdf } from '../invoices/invoices.service.ts';
 import {
   backInStockEmail,
   contactMessageNoticeEmail,
@@ -91,14 +92,19 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
       case 'order_placed':
         return orderPlacedEmail(context);
       case 'order_paid':
-        return orderPaidEmail(context);
+        // The invoice, as its download's bytes (rendered and kept now if nobody downloaded it yet).
+        return orderPaidEmail(withDocument(context, await invoicePdfOf(db, context.order)));
       case 'order_shipped':
         return orderShippedEmail({
           ...context,
           shipment: payload as { carrier?: string | null; trackingNumber?: string | null; corrected?: boolean },
         });
-      case 'order_cancelled':
-        return orderCancelledEmail({ ...context, cancellation: payload as unknown as Cancellation });
+      case 'order_cancelled': {
+        const cancellation = payload as unknown as Cancellation;
+        // A refund's email carries its credit note.
+        const creditNote = cancellation.refundedCents === undefined ? null : await creditNotePdfOf(db, context.order);
+        return orderCancelledEmail({ ...withDocument(context, creditNote), cancellation });
+      }
       case 'order_paid_admin':
         return orderPaidNoticeEmail(context);
       case 'refund_failed_admin':
@@ -109,4 +115,8 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
         throw new Error(`outbox row ${row.id}: no email of kind ${row.kind}`);
     }
   };
+}
+
+function withDocument<T extends object>(context: T, document: DocumentPdf | null): T & { document?: DocumentPdf } {
+  return document ? { ...context, document } : context;
 }

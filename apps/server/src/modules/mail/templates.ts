@@ -16,10 +16,18 @@ const INK = '#111827';
 const MUTED = '#4b5563';
 const RULE = '#e5e7eb';
 
+/** A file an email carries: an invoice or a credit note, as its download's bytes. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: 'application/pdf';
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /** The one link the message is about; logged in development so it can be clicked. */
   link?: string;
   /** Where a reply goes when it is not the store (a Contact Us message: its sender). */
@@ -115,10 +123,20 @@ export interface Cancellation {
 
 interface OrderMailContext {
   order: Order;
+  /**
+   * The order's document the email carries, as its download's bytes: the paid email's invoice, a
+   * refund's credit note. Absent: the email links to it only.
+   */
+  document?: { number: string; pdf: Buffer };
   /** The buyer's company and tax / VAT number as the order keeps them from its placing (item 8). */
   business?: { company: string | null; taxId: string | null };
   /** The store's address: https://shop.example */
   publicUrl: string;
+}
+
+/** The email's document as an attachment, named as its download is ("INV-2026-000123.pdf"). */
+function attached({ document }: OrderMailContext): { attachments?: MailAttachment[] } {
+  return document ? { attachments: [{ filename: `${document.number}.pdf`, content: document.pdf, contentType: 'application/pdf' }] } : {};
 }
 
 function orderUrl({ order, publicUrl }: OrderMailContext): string {
@@ -245,17 +263,20 @@ export function orderPaidEmail(context: OrderMailContext): RenderedMail {
         `We have received your payment. This is your receipt.`,
         info.text,
         linesText(order),
-        `Your invoice (PDF): ${invoiceUrl}`,
+        context.document
+          ? `Your invoice ${context.document.number} is attached as a PDF; it can also be downloaded: ${invoiceUrl}`
+          : `Your invoice (PDF): ${invoiceUrl}`,
         `We will email you again when the order ships.`,
         `Your order: ${orderUrl(context)}`,
       ].join('\n\n'),
     ),
     html: layout(
       'Payment received',
-      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('We have received your payment. This is your receipt.')}${info.html}${linesHtml(order)}${button(invoiceUrl, 'Download invoice')}${paragraph('We will email you again when the order ships.')}<p style="margin:0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>`,
+      `${paragraph(`Hello ${order.buyerName},`)}${paragraph('We have received your payment. This is your receipt.')}${info.html}${linesHtml(order)}${context.document ? paragraph(`Your invoice ${context.document.number} is attached as a PDF.`) : ''}${button(invoiceUrl, 'Download invoice')}${paragraph('We will email you again when the order ships.')}<p style="margin:0"><a href="${escapeHtml(orderUrl(context))}" style="color:${BRAND}">View your order</a></p>`,
       `${formatCents(order.totalCents)} paid for order #${order.id}`,
     ),
     link: invoiceUrl,
+    ...attached(context),
   };
 }
 
@@ -324,7 +345,9 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
   const money = refunded
     ? `We refunded the ${formatCents(refundedCents)} you paid to the card you paid with: your bank shows it within 5 to 10 business days.`
     : 'Nothing was charged for it.';
-  const nothing = `${money} You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.`;
+  const creditNote =
+    refunded && context.document ? ` The credit note ${context.document.number}, which cancels your invoice, is attached as a PDF.` : '';
+  const nothing = `${money}${creditNote} You are welcome to order again at any time: Order again on the order's page puts the tools we still sell back in your cart.`;
   return {
     subject,
     text: signOff(
@@ -336,6 +359,7 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
       reason,
     ),
     link: orderUrl(context),
+    ...(refunded ? attached(context) : {}),
   };
 }
 

@@ -8,6 +8,31 @@ export interface OutboxMail {
   /** The decoded message (quoted-printable undone), both parts. */
   body: string;
   links: string[];
+  /** The files it carries (MIME parts with Content-Disposition: attachment), decoded. */
+  attachments: MailFile[];
+}
+
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The attachments of a raw message as nodemailer writes them: each part's headers, a blank line, its base64 body. */
+function attachmentsOf(raw: string): MailFile[] {
+  const files: MailFile[] = [];
+  const text = raw.replace(/\r\n/g, '\n');
+  for (const part of text.split(/\n--[^\n]+\n/).slice(1)) {
+    const blank = part.indexOf('\n\n');
+    if (blank < 0) continue;
+    // Folded header lines joined.
+    const headers = part.slice(0, blank).replace(/\n[ \t]+/g, ' ');
+    if (!/^Content-Disposition: attachment/im.test(headers)) continue;
+    const filename = /filename="?([^";\n]+)"?/i.exec(headers)?.[1] ?? '';
+    const contentType = /^Content-Type: ([^;\n]+)/im.exec(headers)?.[1]?.trim() ?? '';
+    files.push({ filename, contentType, content: Buffer.from(part.slice(blank + 2).replace(/\n--[\s\S]*$/, ''), 'base64') });
+  }
+  return files;
 }
 
 /** Decodes quoted-printable soft breaks and escapes, so links and words read whole. */
@@ -20,7 +45,7 @@ export function parseMail(raw: string): OutboxMail {
   const body = decodeQuotedPrintable(raw);
   const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
   const links = [...new Set(body.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((l) => l.replace(/&amp;/g, '&'));
-  return { raw, subject, body, links };
+  return { raw, subject, body, links, attachments: attachmentsOf(raw) };
 }
 
 /** Every message the app wrote to its outbox for `to`, oldest first (after pending sends). */
