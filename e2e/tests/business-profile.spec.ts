@@ -24,6 +24,15 @@ test.describe('business profile', () => {
     await expect(page.getByText('Provide a valid tax / VAT number')).toBeVisible();
     await expect(taxId).toHaveAttribute('aria-invalid', 'true');
 
+    // Where invoices go besides the buyer's own inbox: an email address, or nothing.
+    const invoiceEmail = page.getByLabel('Also email invoices to (optional)');
+    await expect(invoiceEmail).toHaveValue('');
+    await invoiceEmail.fill('accounts payable');
+    await save.click();
+    await expect(page.getByText('Provide a valid email address, such as ap@yourcompany.com')).toBeVisible();
+    await expect(invoiceEmail).toHaveAttribute('aria-invalid', 'true');
+    await invoiceEmail.fill('ap@millroadjoinery.example');
+
     await company.fill('Mill Road Joinery Ltd');
     await taxId.fill('GB 123 456 789');
     await page.getByLabel('Phone', { exact: true }).fill('+44 113 496 0000');
@@ -35,6 +44,7 @@ test.describe('business profile', () => {
     await page.reload();
     await expect(page.getByLabel('Company name')).toHaveValue('Mill Road Joinery Ltd');
     await expect(page.getByLabel('Tax / VAT number')).toHaveValue('GB 123 456 789');
+    await expect(page.getByLabel('Also email invoices to (optional)')).toHaveValue('ap@millroadjoinery.example');
 
     // An order placed now carries them, and its page says so. Checkout says so before.
     const hammer = await toolBySku(page.request, 'TF-CH16');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth.ts';
 
 /**
  * My Profile (`GET/PUT /api/me/profile`): saved, unlike the original, and it prefills the
@@ -12,10 +13,12 @@ export const profileSchema = z.object({
   /** The buyer's company name and tax / VAT number (optional): shown on invoices and order emails. */
   company: z.string(),
   taxId: z.string(),
+  /** Where the buyer's invoices are emailed too (their accounts payable), optional. */
+  invoiceEmail: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const emptyProfile: Profile = { phone: '', education: '', linkedin: '', address: '', company: '', taxId: '' };
+export const emptyProfile: Profile = { phone: '', education: '', linkedin: '', address: '', company: '', taxId: '', invoiceEmail: '' };
 
 /** A web link people can open: http or https, on a real domain name. */
 export const httpUrlSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Provide a valid URL (https://...)' });
@@ -50,6 +53,12 @@ export const updateProfileSchema = z.strictObject({
     .trim()
     .max(30, 'Must be 30 characters or shorter')
     .refine((v) => v === '' || TAX_ID_PATTERN.test(v), 'Provide a valid tax / VAT number')
+    .default(''),
+  invoiceEmail: z
+    .string()
+    .trim()
+    .max(254, 'Must be 254 characters or shorter')
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Provide a valid email address, such as ap@yourcompany.com')
     .default(''),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

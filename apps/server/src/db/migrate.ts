@@ -40,6 +40,7 @@ import { shipToAddresses } from './migrations/040-ship-to-addresses.ts';
 import { orderRefunds } from './migrations/041-order-refunds.ts';
 import { creditNotes } from './migrations/042-credit-notes.ts';
 import { pendingRefundsIndex } from './migrations/043-pending-refunds-index.ts';
+import { invoiceEmail } from './migrations/044-invoice-email.ts';
 
 /** Migrations in order. Add a file under migrations/ and list it here; never edit a shipped one. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -84,6 +85,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '041-order-refunds': orderRefunds(dialect),
     '042-credit-notes': creditNotes(dialect),
     '043-pending-refunds-index': pendingRefundsIndex,
+    '044-invoice-email': invoiceEmail,
   };
 }
 

@@ -261,6 +261,8 @@ export interface ProfileTable {
   /** Company name and tax / VAT number, '' until filled (migration 021). */
   company: ColumnType<string, string | undefined, string>;
   tax_id: ColumnType<string, string | undefined, string>;
+  /** Where the buyer's invoices are emailed too (their accounts payable), '' when none (migration 044). */
+  invoice_email: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 

@@ -10,6 +10,7 @@ import { creditNotePdfOf, invoicePdfOf, type DocumentPdf } from '../invoices/inv
 import {
   backInStockEmail,
   contactMessageNoticeEmail,
+  invoiceCopyEmail,
   lowStockNoticeEmail,
   type LowStockNoticeContext,
   orderCancelledEmail,
@@ -105,6 +106,8 @@ export function outboxRenderer({ db, config }: { db: Db; config: Config }): Rend
         const creditNote = cancellation.refundedCents === undefined ? null : await creditNotePdfOf(db, context.order);
         return orderCancelledEmail({ ...withDocument(context, creditNote), cancellation });
       }
+      case 'invoice_copy':
+        return invoiceCopyEmail(withDocument(context, await invoicePdfOf(db, context.order)));
       case 'order_paid_admin':
         return orderPaidNoticeEmail(context);
       case 'refund_failed_admin':

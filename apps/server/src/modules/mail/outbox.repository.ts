@@ -17,6 +17,7 @@ export type MailKind =
   | 'order_paid_admin'
   | 'refund_failed_admin'
   | 'refund_refused_admin'
+  | 'invoice_copy'
   | 'back_in_stock'
   | 'contact_message_admin'
   | 'low_stock_admin';
@@ -183,6 +184,22 @@ export async function enqueueRefundFailedNotice(
     orderId,
     payload: { refundId: refund.id, failure: refund.failure },
   });
+}
+
+/**
+ * The invoice of an order just paid, to the address its buyer's My Profile sends invoices to
+ * as well (their accounts payable), in the payment's transaction; nothing when they set none or
+ * it is their own. Read at payment: the address on file when the invoice is issued.
+ */
+export async function enqueueInvoiceCopy(db: Db, orderId: number): Promise<void> {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('profile', 'profile.user_id', 'orders.user_id')
+    .select(['profile.invoice_email', 'orders.buyer_email'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row?.invoice_email || row.invoice_email.toLowerCase() === row.buyer_email.toLowerCase()) return;
+  await enqueueMailToEach(db, [row.invoice_email], { kind: 'invoice_copy', key: `invoice_copy:${orderId}`, orderId });
 }
 
 /** What the store's people are told of a pending refund the gateway refused when the sweep finished it. */

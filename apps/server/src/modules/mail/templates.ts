@@ -363,6 +363,38 @@ export function orderCancelledEmail(context: OrderMailContext & { cancellation: 
   };
 }
 
+/**
+ * The invoice of a paid order, to the address the buyer set in My Profile for their invoices
+ * (their accounts payable). The reader has no account: nothing to sign in to, the invoice is
+ * attached, and questions go to the store's sales address.
+ */
+export function invoiceCopyEmail(context: OrderMailContext): RenderedMail {
+  const { order } = context;
+  const number = context.document?.number ?? order.invoiceNumber ?? '';
+  const buyer = context.business?.company ? `${order.buyerName} of ${context.business.company}` : order.buyerName;
+  const subject = `Invoice ${number} for order #${order.id}: ${formatCents(order.totalCents)} paid`;
+  const lead = `${buyer} (${order.buyer}) asked us to send the invoices of their orders to this address. Invoice ${number} is attached as a PDF. It was paid by card when it was issued: nothing is due.`;
+  const info = facts([
+    ['Invoice', number],
+    ['Order', `#${order.id}`],
+    ['PO number', order.poNumber],
+    ['Amount paid', formatCents(order.totalCents)],
+    ['Transaction id', order.transactionId],
+    ...businessFacts(context),
+  ]);
+  const questions = `Questions about this invoice: ${company.email} or ${company.phone}.`;
+  return {
+    subject,
+    text: signOff([`Hello,`, lead, info.text, linesText(order), questions].join('\n\n')),
+    html: layout(
+      subject,
+      `${paragraph('Hello,')}${paragraph(lead)}${info.html}${linesHtml(order)}${paragraph(questions)}`,
+      `Invoice ${number} attached`,
+    ),
+    ...attached(context),
+  };
+}
+
 /** To the store's people: an order was paid. */
 export function orderPaidNoticeEmail(context: OrderMailContext): RenderedMail {
   const { order } = context;

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../lib/service-deps.ts';
 import { toIso, type Database, type OrderRow } from '../../db/schema.ts';
 import { findOrderById, findOrderByRefundId, recordOrderEvent } from '../orders/orders.repository.ts';
-import { enqueuePaidNotice, enqueueRefundFailedNotice } from '../mail/outbox.repository.ts';
+import { enqueueInvoiceCopy, enqueuePaidNotice, enqueueRefundFailedNotice } from '../mail/outbox.repository.ts';
 import { refundRefused, type GatewayIntent, type GatewayRefund } from './payments.gateway.ts';
 import {
   cancelOpenIntentsOfOtherGateways,
@@ -108,6 +108,7 @@ export async function settle(trx: Transaction<Database>, deps: PaymentDeps, orde
     await assignInvoiceNumber(trx, orderId, new Date());
     await recordOrderEvent(trx, orderId, 'paid', { actor: 'buyer', actorId: null, note: intent.id });
     await enqueuePaidNotice(trx, orderId, deps.config.ORDER_NOTIFY_EMAILS);
+    await enqueueInvoiceCopy(trx, orderId);
     await recordSucceededIntent(trx, deps.paymentGateway.name, { ...intent, orderId });
     await closeOtherOpenIntents(trx, orderId, intent.id);
     deps.log.info({ orderId, paymentIntentId: intent.id }, 'order paid');

@@ -40,14 +40,14 @@ describe('business profile', () => {
   it('saves the optional company name and tax / VAT number beside the spec fields, trimmed', async () => {
     const res = await save(buyer, { ...contact, company: '  Mill & <Road> Joinery Ltd ', taxId: ' GB 123 456 789 ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...contact, company: 'Mill & <Road> Joinery Ltd', taxId: 'GB 123 456 789' });
+    expect(res.json()).toEqual({ ...contact, company: 'Mill & <Road> Joinery Ltd', taxId: 'GB 123 456 789', invoiceEmail: '' });
     expect((await as(app, buyer, { url: '/api/me/profile' })).json().taxId).toBe('GB 123 456 789');
   });
 
   it('saves them empty when a client leaves them out', async () => {
     const res = await save(plain, contact);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ company: '', taxId: '' });
+    expect(res.json()).toMatchObject({ company: '', taxId: '', invoiceEmail: '' });
   });
 
   it.each([
@@ -56,6 +56,8 @@ describe('business profile', () => {
     ['taxId', 'GB<123>', 'Provide a valid tax / VAT number'],
     ['taxId', '--', 'Provide a valid tax / VAT number'],
     ['company', 42, undefined],
+    ['invoiceEmail', 'accounts payable', 'Provide a valid email address, such as ap@yourcompany.com'],
+    ['invoiceEmail', `${'a'.repeat(250)}@x.io`, 'Must be 254 characters or shorter'],
   ])('refuses a bad %s (%s) with a 400 naming it, and changes nothing', async (field, value, message) => {
     const before = (await as(app, buyer, { url: '/api/me/profile' })).json();
     const res = await save(buyer, { ...contact, [field]: value });
@@ -120,5 +122,41 @@ describe('business profile', () => {
     expect(text).toContain('Pat Plain');
     expect(text).not.toContain('Tax / VAT number');
     expect((await as(app, plain, { url: `/api/orders/${order.id}` })).json()).toMatchObject({ buyerCompany: null, buyerTaxId: null });
+  });
+
+  it("emails each invoice to the buyer's accounts payable too, with the PDF, once", async () => {
+    const ap = await signUp(app, { name: 'Ana Payable' });
+    const tool = await makeTool(app, { available: 50, priceCents: 2_500 });
+    const saved = await save(buyer, { ...contact, company: 'Mill Road Joinery Ltd', invoiceEmail: ` ${ap.email.toUpperCase()} ` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().invoiceEmail).toBe(ap.email.toUpperCase());
+    const order = await place(buyer, tool.id);
+    // Placing sends nothing there: only an issued invoice does.
+    expect(await outboxFor(app, ap.email.toUpperCase())).toEqual([]);
+    expect(await payAsBuyer(app, buyer, order.id)).toBe(200);
+    const paid = (await as(app, buyer, { url: `/api/orders/${order.id}` })).json();
+    const mails = await outboxFor(app, ap.email.toUpperCase());
+    expect(mails.map((m) => m.subject)).toEqual([`Invoice ${paid.invoiceNumber} for order #${order.id}: $25.00 paid`]);
+    expect(mails[0]?.body).toContain(`Dana Buyer of Mill Road Joinery Ltd (${buyer.email}) asked us to send the invoices`);
+    expect(mails[0]?.body).toContain('nothing is due');
+    const download = await as(app, buyer, { url: `/api/orders/${order.id}/invoice.pdf` });
+    expect(mails[0]?.attachments.map((file) => file.filename)).toEqual([`${paid.invoiceNumber}.pdf`]);
+    expect(mails[0]?.attachments[0]?.content.equals(download.rawPayload)).toBe(true);
+    // No sign-in link for a reader without an account.
+    expect(mails[0]?.links.filter((link) => link.includes('/dashboard'))).toEqual([]);
+
+    // None when the buyer sets none, or their own address.
+    for (const invoiceEmail of ['', buyer.email.toUpperCase()]) {
+      expect((await save(buyer, { ...contact, invoiceEmail })).statusCode).toBe(200);
+      const next = await place(buyer, tool.id);
+      expect(await payAsBuyer(app, buyer, next.id)).toBe(200);
+      const copies = await app.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('kind', '=', 'invoice_copy')
+        .where('order_id', '=', next.id)
+        .execute();
+      expect(copies).toEqual([]);
+    }
   });
 });

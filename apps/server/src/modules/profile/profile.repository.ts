@@ -1,7 +1,15 @@
 import type { Profile } from '@toolsify/shared/profile';
 import { nowIso, type Db } from '../../db/schema.ts';
 
-const PROFILE_COLUMNS = ['phone', 'education', 'linkedin', 'address', 'company', 'tax_id as taxId'] as const;
+const PROFILE_COLUMNS = [
+  'phone',
+  'education',
+  'linkedin',
+  'address',
+  'company',
+  'tax_id as taxId',
+  'invoice_email as invoiceEmail',
+] as const;
 
 export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
   return db.selectFrom('profile').select(PROFILE_COLUMNS).where('user_id', '=', userId).executeTakeFirst();
@@ -9,12 +17,18 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | und
 
 /** Inserts the user's profile or replaces it (one row per user). */
 export async function upsertProfile(db: Db, userId: string, profile: Profile): Promise<Profile> {
-  const { taxId, ...rest } = profile;
-  const values = { ...rest, tax_id: taxId, updated_at: nowIso() };
+  const { taxId, invoiceEmail, ...rest } = profile;
+  const values = { ...rest, tax_id: taxId, invoice_email: invoiceEmail, updated_at: nowIso() };
   return db
     .insertInto('profile')
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .returning(PROFILE_COLUMNS)
     .executeTakeFirstOrThrow();
+}
+
+/** The address the buyer's invoices go to besides their own, or null when they set none. */
+export async function findInvoiceEmail(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('profile').select('invoice_email').where('user_id', '=', userId).executeTakeFirst();
+  return row?.invoice_email ? row.invoice_email : null;
 }

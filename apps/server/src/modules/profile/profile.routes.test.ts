@@ -9,6 +9,7 @@ const full = {
   address: '12 Mill Road, Leeds',
   company: '',
   taxId: '',
+  invoiceEmail: '',
 };
 
 describe('my profile', () => {
@@ -37,7 +38,7 @@ describe('my profile', () => {
   it('answers empty strings before anything is saved', async () => {
     const res = await as(app, alice, { url: '/api/me/profile' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ phone: '', education: '', linkedin: '', address: '', company: '', taxId: '' });
+    expect(res.json()).toEqual({ phone: '', education: '', linkedin: '', address: '', company: '', taxId: '', invoiceEmail: '' });
   });
 
   it('saves the whole profile, replaces it on the next save, and keeps it per user', async () => {
@@ -46,7 +47,7 @@ describe('my profile', () => {
     expect(saved.json()).toEqual(full);
     expect((await as(app, alice, { url: '/api/me/profile' })).json()).toEqual(full);
 
-    const partial = { phone: '', education: '', linkedin: '', address: 'Elsewhere 1', company: '', taxId: '' };
+    const partial = { phone: '', education: '', linkedin: '', address: 'Elsewhere 1', company: '', taxId: '', invoiceEmail: '' };
     expect((await as(app, alice, { method: 'PUT', url: '/api/me/profile', payload: partial })).json()).toEqual(partial);
     expect((await as(app, alice, { url: '/api/me/profile' })).json()).toEqual(partial);
 

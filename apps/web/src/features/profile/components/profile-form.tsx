@@ -18,11 +18,12 @@ export interface ProfileFormProps {
   profile: Profile;
 }
 
-const FIELDS = ['phone', 'education', 'linkedin', 'address', 'company', 'taxId'] as const;
+const FIELDS = ['phone', 'education', 'linkedin', 'address', 'company', 'taxId', 'invoiceEmail'] as const;
 
 /**
  * My Profile: read-only name and email; phone, education, LinkedIn link and address; an
- * optional company name and tax / VAT number (shown on invoices and order emails). The
+ * optional company name and tax / VAT number (shown on invoices and order emails), and an
+ * address the invoices are emailed to as well (accounts payable). The
  * profile is saved (it prefills the purchase form); 'Profile Updated' shows only when phone
  * and address are filled, as the spec says.
  */
@@ -105,7 +106,7 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm text-base-content/70">
-            Buying for a business? Both are optional; invoices and order emails show them.
+            Buying for a business? All optional: invoices and order emails show your company and tax number.
           </legend>
           <InputField
             id="profile-company"
@@ -124,6 +125,18 @@ export function ProfileForm({ account, profile }: ProfileFormProps) {
             maxLength={30}
             placeholder="e.g. GB123456789"
             {...register('taxId')}
+          />
+          <InputField
+            id="profile-invoice-email"
+            label="Also email invoices to (optional)"
+            error={errors.invoiceEmail?.message}
+            hint="Your accounts payable: each invoice goes there too, as a PDF, when an order is paid."
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            placeholder="e.g. ap@millroadjoinery.com"
+            fieldClassName="sm:col-span-2"
+            {...register('invoiceEmail')}
           />
         </fieldset>
 
