@@ -424,6 +424,12 @@ test.describe('Add a Product and Manage Products', () => {
     await expect(page).toHaveURL(/\/dashboard\/products\?q=claw\+hammer$/);
     await expect(search).toHaveValue('claw hammer');
     await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
+    // In a category it is not in: the suggestion searches every category.
+    await page.goto('/dashboard/products?q=claw%20hamer&category=Power+tools');
+    await expect(page.getByTestId('did-you-mean')).toHaveText('Did you mean claw hammer in all categories?');
+    await page.getByTestId('did-you-mean').getByRole('button', { name: 'claw hammer' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\?q=claw\+hammer$/);
+    await expect(visible(page.getByTestId(`product-${hammer.id}`))).toBeVisible();
   });
 
   test('Categories: renaming one moves its products (into one the store has, joining them), removing one leaves them in none', async ({

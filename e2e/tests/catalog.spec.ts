@@ -155,6 +155,12 @@ test.describe('catalog', () => {
     await page.getByTestId('in-all-categories').getByRole('link', { name: 'Search all categories' }).click();
     await expect(page).toHaveURL(/\/tools\?q=hammer$/);
     await expect.poll(() => names(page)).toEqual(hammers.items.map((t) => t.name));
+    // A part number typed without its dashes, in a category it is not in: the suggestion searches them all.
+    await page.goto('/tools?q=TFDD182A&category=Hand+tools');
+    await expect(page.getByTestId('did-you-mean')).toHaveText('Did you mean TF-DD18-2A in all categories?');
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'TF-DD18-2A' }).click();
+    await expect(page).toHaveURL(/\/tools\?q=TF-DD18-2A$/);
+    await expect(page.getByTestId('product-card').first()).toContainText('Cordless Drill Driver 18V');
     await category.selectOption('Power tools');
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(category).toHaveValue('');

@@ -150,6 +150,11 @@ export const toolPageSchema = z.object({
   /** A search's first page that found nothing: a search that finds something ("Did you mean drill?"). */
   suggestion: z.string().optional(),
   /**
+   * The suggestion finds something only with the category left out (a part number searched in
+   * the wrong category): following it searches every category.
+   */
+  suggestionInAllCategories: z.literal(true).optional(),
+  /**
    * A first page that found nothing in its category: how many tools the same search and filters
    * find in every category (at most MAX_COUNTED_TOOLS; absent when none).
    */
@@ -524,8 +529,9 @@ export const managedToolPageSchema = z.object({
   /** A search's first page: how many tools match, as the catalog's `total` and `totalIsLowerBound`. */
   total: z.number().int().optional(),
   totalIsLowerBound: z.boolean().optional(),
-  /** A search that found nothing: the catalog's `suggestion` and `inAllCategories`. */
+  /** A search that found nothing: the catalog's `suggestion`, `suggestionInAllCategories` and `inAllCategories`. */
   suggestion: z.string().optional(),
+  suggestionInAllCategories: z.literal(true).optional(),
   inAllCategories: z.number().int().optional(),
 });
 export type ManagedToolPage = z.infer<typeof managedToolPageSchema>;

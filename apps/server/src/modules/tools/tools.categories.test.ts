@@ -93,6 +93,21 @@ describe('tool categories', () => {
     expect(managed.json()).toMatchObject({ items: [], total: 0, inAllCategories: 2 });
   });
 
+  it('suggests a search of every category when only there the suggestion finds something', async () => {
+    // A part number without its dash, and a misspelt name, searched in the wrong category.
+    expect(await list('category=Hand%20tools&q=CAT1')).toMatchObject({ total: 0, suggestion: 'CAT-1', suggestionInAllCategories: true });
+    expect(await list('category=Hand%20tools&q=drll')).toMatchObject({ total: 0, suggestion: 'drill', suggestionInAllCategories: true });
+    // In the right category, or with none chosen, the suggestion is of the search as it is.
+    const inCategory = await list('category=Power%20tools&q=CAT1');
+    expect(inCategory).toMatchObject({ suggestion: 'CAT-1' });
+    expect(inCategory).not.toHaveProperty('suggestionInAllCategories');
+    expect(await list('q=drll')).not.toHaveProperty('suggestionInAllCategories');
+    // Found nowhere under the other filters: nothing to suggest.
+    expect(await list('category=Hand%20tools&q=drll&minPrice=999999')).not.toHaveProperty('suggestion');
+    const managed = await as(app, admin, { url: '/api/tools/manage?category=Hand%20tools&q=CAT1' });
+    expect(managed.json()).toMatchObject({ items: [], suggestion: 'CAT-1', suggestionInAllCategories: true });
+  });
+
   it('is changed in Edit (null: none), spelled as stored', async () => {
     const tool = await create({ name: 'Mover H', category: 'Hand tools' });
     const moved = await as(app, admin, { method: 'PATCH', url: `/api/tools/${tool.id}`, payload: { category: 'POWER tools' } });

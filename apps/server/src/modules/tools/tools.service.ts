@@ -202,11 +202,18 @@ async function readCatalogPage(
       filter.words.length > 0 ? suggestionFor(deps, filter) : undefined,
       filter.category === undefined ? undefined : countCatalog(db, dialect, { ...searched, category: undefined }, MAX_COUNTED_TOOLS),
     ]);
+    // Nothing in the category as typed nor corrected, nothing as typed anywhere: a search that
+    // finds something in another category ("TFDD182A" in Hand tools: TF-DD18-2A, a power tool).
+    const elsewhere =
+      suggestion === undefined && !inAllCategories && filter.category !== undefined && filter.words.length > 0
+        ? await suggestionFor(deps, { ...filter, category: undefined })
+        : undefined;
     return {
       items,
       nextCursor: null,
       total,
       ...(suggestion === undefined ? {} : { suggestion }),
+      ...(elsewhere === undefined ? {} : { suggestion: elsewhere, suggestionInAllCategories: true as const }),
       ...(inAllCategories ? { inAllCategories } : {}),
     };
   }
@@ -612,7 +619,7 @@ async function searchManagedTools(deps: CatalogReadDeps, q: string, query: Manag
     const row = rows.get(tool.id);
     return row ? [toManagedTool(row)] : [];
   });
-  const { total, totalIsLowerBound, suggestion, inAllCategories } = found;
+  const { total, totalIsLowerBound, suggestion, suggestionInAllCategories, inAllCategories } = found;
   return {
     items,
     nextCursor: found.nextCursor,
@@ -620,6 +627,7 @@ async function searchManagedTools(deps: CatalogReadDeps, q: string, query: Manag
     ...(total === undefined ? {} : { total }),
     ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
+    ...(suggestionInAllCategories ? { suggestionInAllCategories } : {}),
     ...(inAllCategories === undefined ? {} : { inAllCategories }),
   };
 }

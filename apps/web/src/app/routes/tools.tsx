@@ -126,10 +126,13 @@ export default function ToolsPage() {
             {first?.suggestion && (
               <p className="text-base" data-testid="did-you-mean">
                 Did you mean{' '}
-                <Link href={`/tools?${catalogSearchOf({ ...params, q: first.suggestion })}`} className="link font-semibold link-primary">
+                <Link
+                  href={`/tools?${catalogSearchOf({ ...params, q: first.suggestion, ...(first.suggestionInAllCategories ? { category: undefined } : {}) })}`}
+                  className="link font-semibold link-primary"
+                >
                   {first.suggestion}
                 </Link>
-                ?
+                {first.suggestionInAllCategories && ' in all categories'}?
               </p>
             )}
             {first?.inAllCategories !== undefined && params.category !== undefined ? (

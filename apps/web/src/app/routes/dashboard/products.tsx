@@ -89,6 +89,14 @@ export default function ManageProductsPage() {
     else params.set('q', words);
     setSearchParams(params, { replace });
   };
+  /** "Did you mean": its words, in every category when only there it finds something. */
+  const followSuggestion = (words: string, everywhere: boolean) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('view');
+    params.set('q', words);
+    if (everywhere) params.delete('category');
+    setSearchParams(params);
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -167,11 +175,11 @@ export default function ManageProductsPage() {
               <button
                 type="button"
                 className="link font-semibold link-primary"
-                onClick={() => search(firstPage.suggestion ?? '', { replace: false })}
+                onClick={() => followSuggestion(firstPage.suggestion ?? '', firstPage.suggestionInAllCategories === true)}
               >
                 {firstPage.suggestion}
               </button>
-              ?
+              {firstPage.suggestionInAllCategories && ' in all categories'}?
             </p>
           )}
           {firstPage?.inAllCategories !== undefined && category !== undefined && (
