@@ -35,3 +35,35 @@ export function DayInput({ day, onDay, onBlur, ...input }: DayInputProps) {
     />
   );
 }
+
+/** A range of days as a filter holds it (YYYY-MM-DD, either end open). */
+export interface DayRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The range with one end set to `day`. A start chosen after the end moves the end to it (and an
+ * end before the start, the start), so the fields always show the range the filter applies; a
+ * range the other way round would be swapped or refused without the fields saying so.
+ */
+export function withRangeEnd(
+  range: DayRange,
+  end: 'from' | 'to',
+  day: string | undefined,
+): { from: string | undefined; to: string | undefined } {
+  let { from, to } = range;
+  if (end === 'from') {
+    from = day;
+    if (day !== undefined && to !== undefined && day > to) to = day;
+  } else {
+    to = day;
+    if (day !== undefined && from !== undefined && day < from) from = day;
+  }
+  return { from, to };
+}
+
+/** The range of a URL's days, swapped when the wrong way round (a hand-edited or old link). */
+export function orderedRange(from: string | undefined, to: string | undefined): { from: string | undefined; to: string | undefined } {
+  return from !== undefined && to !== undefined && from > to ? { from: to, to: from } : { from, to };
+}

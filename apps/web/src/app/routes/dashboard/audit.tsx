@@ -8,16 +8,18 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { auditSearchOf, useAudit, type AuditFilters } from '../../../features/audit/api/get-audit.ts';
 import { AuditTable } from '../../../features/audit/components/audit-table.tsx';
 import { useTypedSearch, type ApplySearch } from '../../../lib/use-typed-search.ts';
-import { DayInput } from '../../../components/ui/day-input.tsx';
+import { DayInput, orderedRange, withRangeEnd } from '../../../components/ui/day-input.tsx';
+import { isFilterDay } from '@toolsify/shared/days';
 
+/** The filters of the URL; days that are not whole days are dropped, and the wrong way round swapped. */
 function filtersFrom(params: URLSearchParams): AuditFilters {
   const action = params.get('action');
+  const day = (raw: string | null) => (raw !== null && isFilterDay(raw) ? raw : undefined);
   return {
     actor: params.get('actor') ?? undefined,
     action: auditActions.includes(action as AuditAction) ? (action as AuditAction) : undefined,
     q: params.get('q') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
+    ...orderedRange(day(params.get('from')), day(params.get('to'))),
   };
 }
 
@@ -102,8 +104,7 @@ export default function AuditPage() {
             id={ids.from}
             className="input input-bordered input-sm w-full"
             day={filters.from}
-            max={filters.to}
-            onDay={(from) => apply({ from })}
+            onDay={(from) => apply(withRangeEnd(filters, 'from', from))}
           />
         </label>
         <label className="form-control w-full" htmlFor={ids.to}>
@@ -112,8 +113,7 @@ export default function AuditPage() {
             id={ids.to}
             className="input input-bordered input-sm w-full"
             day={filters.to}
-            min={filters.from}
-            onDay={(to) => apply({ to })}
+            onDay={(to) => apply(withRangeEnd(filters, 'to', to))}
           />
         </label>
       </div>

@@ -5,7 +5,7 @@ import type { ApplyOrderFilters } from '../utils/use-order-filters.ts';
 import { useTypedSearch } from '../../../lib/use-typed-search.ts';
 import { ToolFilter } from './tool-filter.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { DayInput } from '../../../components/ui/day-input.tsx';
+import { DayInput, withRangeEnd } from '../../../components/ui/day-input.tsx';
 
 type Viewer = 'admin' | 'customer';
 
@@ -103,8 +103,7 @@ export function OrderFiltersBar({
             className="input input-bordered input-sm w-full"
             day={params.from}
             min="1970-01-01"
-            max={params.to}
-            onDay={(from) => apply({ from })}
+            onDay={(from) => apply(withRangeEnd(params, 'from', from))}
           />
         </label>
         <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor={`${id}-to`}>
@@ -113,8 +112,8 @@ export function OrderFiltersBar({
             id={`${id}-to`}
             className="input input-bordered input-sm w-full"
             day={params.to}
-            min={params.from ?? '1970-01-01'}
-            onDay={(to) => apply({ to })}
+            min="1970-01-01"
+            onDay={(to) => apply(withRangeEnd(params, 'to', to))}
           />
         </label>
       </div>

@@ -1,4 +1,5 @@
 import { isFilterDay } from '@toolsify/shared/days';
+import { orderedRange } from '../../../components/ui/day-input.tsx';
 import { MAX_ORDER_SEARCH_LENGTH, orderStatuses, type OrderStatus } from '@toolsify/shared/orders';
 
 /** What Manage All Orders shows, as its URL says it (`/dashboard/manage?q=acme&status=paid&from=2026-05-01`). */
@@ -41,9 +42,7 @@ export function orderSearchText(text: string): string {
  */
 export function orderFiltersFrom(search: URLSearchParams): OrderFilterParams {
   const status = orderStatuses.find((s) => s === search.get('status'));
-  let from = dayOf(search.get('from'));
-  let to = dayOf(search.get('to'));
-  if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
+  const { from, to } = orderedRange(dayOf(search.get('from')), dayOf(search.get('to')));
   return { q: orderSearchText(search.get('q') ?? ''), status, toolId: toolIdOf(search.get('toolId')), from, to };
 }
 
