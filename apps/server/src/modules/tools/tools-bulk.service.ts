@@ -386,7 +386,8 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
     }
 
     const before = toolFieldsOf(current);
-    const parsed = updateRowSchema.safeParse({ ...before, available: current.available, ...row.fields });
+    // The SKU is the row's key, matched in any case: the file's way of writing it never renames the tool's.
+    const parsed = updateRowSchema.safeParse({ ...before, available: current.available, ...row.fields, sku: current.sku });
     if (!parsed.success) addIssues(errors, issuesOf(parsed.error));
     else {
       addIssues(
@@ -432,7 +433,7 @@ const summaryOf = (dryRun: boolean, rows: ImportRowResult[], ignoredColumns: str
 });
 
 /**
- * `POST /api/tools/import`: rows matched by SKU (any case) update that tool, the others are new
+ * `POST /api/tools/import`: rows matched by SKU (any case; the tool keeps its SKU as written) update that tool, the others are new
  * tools. A dry run answers what each row would do and writes nothing. A real import is one
  * transaction: any row with an error and nothing is written (a 400 naming each row and column).
  * The stock column is the stock to have: the difference from the stock as it is in the

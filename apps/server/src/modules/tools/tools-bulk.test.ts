@@ -158,12 +158,10 @@ describe('products in bulk', () => {
       { field: 'minimum', from: '', to: '2' },
       { field: 'packSize', from: '', to: '1' },
     ]);
-    expect(updated).toMatchObject({ row: 3, action: 'update', toolId: tool.id, changes: ['sku', 'priceCents'], stockDelta: 15 });
+    // Matched in any case, the SKU stays as the store writes it: the file's case renames nothing.
+    expect(updated).toMatchObject({ row: 3, sku: 'DRY-1', action: 'update', toolId: tool.id, changes: ['priceCents'], stockDelta: 15 });
     // Each change from and to, as the file writes its cells: the admin checks them before confirming.
-    expect(updated?.diff).toEqual([
-      { field: 'sku', from: 'DRY-1', to: 'dry-1' },
-      { field: 'priceCents', from: '10.00', to: '11.00' },
-    ]);
+    expect(updated?.diff).toEqual([{ field: 'priceCents', from: '10.00', to: '11.00' }]);
     expect(unchanged?.diff).toEqual([]);
     expect(unchanged).toMatchObject({ row: 4, action: 'unchanged', toolId: same.id, changes: [], stockDelta: 0 });
     expect(bad?.action).toBe('error');
@@ -222,6 +220,11 @@ describe('products in bulk', () => {
     expect(result.rows[0]).toMatchObject({ action: 'update', changes: ['priceCents'], stockDelta: 0, errors: [] });
     expect((await importCsv('sku,price,Notes\r\nPART-1,9.10,from the 2027 list\r\n', false)).statusCode).toBe(200);
     expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toMatchObject({ priceCents: 910, available: 400 });
+    // The SKU in another case finds the tool and does not rename it.
+    const lower = (await importCsv('sku,price\r\npart-1,9.20\r\n', true)).json() as ImportResult;
+    expect(lower.rows[0]).toMatchObject({ action: 'update', sku: 'PART-1', changes: ['priceCents'], errors: [] });
+    expect((await importCsv('sku,price\r\npart-1,9.20\r\n', false)).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/tools/${tool.id}` })).json()).toMatchObject({ sku: 'PART-1', priceCents: 920 });
 
     // A new product in such a file is named what it lacks; the file is refused whole.
     const before = await databaseFingerprint(app.db);
@@ -326,7 +329,7 @@ describe('products in bulk', () => {
       maxPerOrder: 50,
       priceBreaks: [{ minQuantity: 10, unitPriceCents: 1100 }],
     });
-    expect(await toolOf(up.id)).toMatchObject({ sku: 'real-up', available: 25, priceBreaks: [{ minQuantity: 5, unitPriceCents: 900 }] });
+    expect(await toolOf(up.id)).toMatchObject({ sku: 'REAL-UP', available: 25, priceBreaks: [{ minQuantity: 5, unitPriceCents: 900 }] });
     expect(await toolOf(down.id)).toMatchObject({ name: 'Renamed by import', available: 4 });
 
     const ledger = await app.db
@@ -373,7 +376,7 @@ describe('products in bulk', () => {
         action: 'tool.update',
         target_id: String(up.id),
         actor_id: admin.id,
-        changes: { before: { sku: 'REAL-UP', available: 10 }, after: { sku: 'real-up', available: 25 } },
+        changes: { before: { available: 10 }, after: { available: 25 } },
       },
       {
         action: 'tool.update',
@@ -382,6 +385,10 @@ describe('products in bulk', () => {
         changes: { before: { name: down.name, available: 30 }, after: { name: 'Renamed by import', available: 4 } },
       },
     ]);
+    expect(JSON.parse(products[0]?.changes ?? '{}').after).toEqual({
+      available: 25,
+      priceBreaks: [{ minQuantity: 5, unitPriceCents: 900 }],
+    });
     const createdEntry = await app.db
       .selectFrom('audit_event')
       .select(['changes', 'target_label'])
@@ -417,7 +424,13 @@ describe('products in bulk', () => {
     expect(tools.size).toBe(520);
     for (const [i, r] of result.rows.entries()) {
       expect(r.row).toBe(i + 2);
-      expect(tools.get(r.toolId as number), `row ${r.row}`).toEqual({ id: r.toolId, sku: skus[i], name: `Many ${i}`, available: i + 2 });
+      // An existing tool keeps its SKU as written, whatever the file's case.
+      expect(tools.get(r.toolId as number), `row ${r.row}`).toEqual({
+        id: r.toolId,
+        sku: skus[i]?.toUpperCase(),
+        name: `Many ${i}`,
+        available: i + 2,
+      });
     }
     expect(result.rows[3]?.toolId).toBe(existing[1]?.id);
     expect(result.rows[511]?.toolId).toBe(existing[0]?.id);
