@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Order } from '@toolsify/shared/orders';
-import { adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, type Account } from '../fixtures.ts';
+import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test, toolBySku, type Account } from '../fixtures.ts';
 import { baseURL } from '../env.ts';
 import { screenshots } from '../screenshots.ts';
 
@@ -208,6 +208,54 @@ test.describe('Manage All Orders: find and export', () => {
     await expect(from).toHaveValue('2026-12-01');
   });
 
+  test('the tool filter names a tool taken out of the catalog by the name and SKU it was sold under, and finds its orders', async ({
+    page,
+    playwright,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await signInRequest(admin, adminAccount());
+    const tool = await addOwnTool(admin, { name: 'Retired Rivet Gun', available: 20, minimum: 1, priceCents: 900 });
+    const buyer = await playwright.request.newContext({ baseURL });
+    await signInRequest(buyer, newAccount('retired'));
+    const placed = await buyer.post('/api/orders', {
+      data: { lines: [{ toolId: tool.id, quantity: 2 }], phone: '+1 555 0100', address: '9 Dock Road' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as Order;
+    // Deleting the tool cancels its unpaid order; the order keeps the tool's line.
+    expect((await admin.delete(`/api/tools/${tool.id}`)).status()).toBe(204);
+    await Promise.all([admin.dispose(), buyer.dispose()]);
+
+    await signIn(page, adminAccount());
+    await page.goto(`/dashboard/manage?toolId=${tool.id}&status=cancelled`);
+    await expect(page.getByTestId('tool-filter-chip')).toContainText(`Retired Rivet Gun (${tool.sku}), no longer sold`);
+    await expect(rowOf(page, order)).toBeVisible();
+  });
+
+  test('a start day after the end day moves the end to it (and an end before the start, the start): the fields show the range applied', async ({
+    page,
+  }) => {
+    await signIn(page, adminAccount());
+    await page.goto('/dashboard/manage?to=2026-12-01');
+    const from = page.getByLabel('Placed from');
+    const to = page.getByLabel('Placed to');
+    await from.fill('2026-12-05');
+    await expect(page).toHaveURL(/\?from=2026-12-05&to=2026-12-05$/);
+    await expect(from).toHaveValue('2026-12-05');
+    await expect(to).toHaveValue('2026-12-05');
+    await to.fill('2026-11-20');
+    await expect(page).toHaveURL(/\?from=2026-11-20&to=2026-11-20$/);
+    await expect(from).toHaveValue('2026-11-20');
+    // A link the wrong way round opens the range it means.
+    await page.goto('/dashboard/audit?from=2026-12-05&to=2026-12-01');
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-12-01');
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-12-05');
+    await expect(page.getByText('We could not load the audit log.')).toHaveCount(0);
+    await page.getByLabel('From', { exact: true }).fill('2026-12-09');
+    await expect(page).toHaveURL(/from=2026-12-09&to=2026-12-09/);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-12-09');
+  });
+
   test("an admin's cancel can give the buyer a reason, which the buyer's order and My Orders show", async ({
     page,
     playwright,
@@ -338,6 +386,9 @@ test.describe('My Orders: search and filters', () => {
       await status.selectOption('cancelled');
       await expect(rowOf(page, fx.hammers)).toHaveCount(0);
       await expect(rowOf(page, fx.cancelled)).toBeVisible();
+      // The chosen status decides alone, and the toggle says what it shows.
+      await expect(page.getByLabel('Show cancelled')).toBeChecked();
+      await expect(page.getByLabel('Show cancelled')).toBeDisabled();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshots(page, 'my-orders-filtered', [width]);
 

@@ -20,7 +20,11 @@ export function Root({ client, ssrPath }: { client: QueryClient; ssrPath?: strin
       </PageErrorBoundary>
       {/* The spec's toasts: top-right, 5000 ms, light; below the sticky navigation bar (4rem),
           never over Dashboard or Sign Out. */}
-      <LazyToaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
+      <LazyToaster
+        position="top-right"
+        containerStyle={{ top: 72 }}
+        toastOptions={{ duration: 5000, style: { overflowWrap: 'anywhere' } }}
+      />
     </QueryClientProvider>
   );
   return <StrictMode>{ssrPath === undefined ? app : <Router ssrPath={ssrPath}>{app}</Router>}</StrictMode>;

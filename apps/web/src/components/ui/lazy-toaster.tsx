@@ -1,6 +1,11 @@
 import { useEffect, useState, type ComponentType } from 'react';
 
-type ToasterProps = { position: 'top-right'; containerStyle: { top: number }; toastOptions: { duration: number } };
+type ToasterProps = {
+  position: 'top-right';
+  containerStyle: { top: number };
+  // A long word (a list's name, a part number) wraps inside the toast, never past a phone's edge.
+  toastOptions: { duration: number; style: { overflowWrap: 'anywhere' } };
+};
 
 /**
  * The toasts' container (react-hot-toast), loaded just after the first paint rather than in the

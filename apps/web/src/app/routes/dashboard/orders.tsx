@@ -53,11 +53,13 @@ export default function MyOrdersPage() {
         <h2 id="my-orders-title" className="text-2xl font-bold text-primary">
           My Orders
         </h2>
-        <label className="flex cursor-pointer items-center gap-2 py-1 text-sm">
+        {/* A status chosen decides alone (Cancelled: only those; another: none of them), and the toggle says so. */}
+        <label className={`flex items-center gap-2 py-1 text-sm ${params.status ? 'text-base-content/60' : 'cursor-pointer'}`}>
           <input
             type="checkbox"
             className="toggle toggle-primary toggle-sm"
-            checked={showCancelled}
+            checked={params.status ? params.status === 'cancelled' : showCancelled}
+            disabled={params.status !== undefined}
             onChange={(event) => toggleCancelled(event.target.checked)}
           />
           <span>Show cancelled</span>

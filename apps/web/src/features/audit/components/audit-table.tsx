@@ -50,7 +50,7 @@ function Changes({ event }: { event: AuditEvent }) {
   return (
     <ul className="space-y-0.5">
       {fields.map((field) => (
-        <li key={field} className="break-words">
+        <li key={field} className="[overflow-wrap:anywhere]">
           <span className="text-base-content/70">{fieldLabels[field] ?? field}: </span>
           {event.before && event.after ? (
             <>
@@ -95,7 +95,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <td className="whitespace-nowrap">
                   <span className="badge badge-ghost badge-sm">{auditActionLabels[event.action]}</span>
                 </td>
-                <td className="max-w-56 break-words">{event.target.label}</td>
+                <td className="max-w-56 [overflow-wrap:anywhere]">{event.target.label}</td>
                 <td className="max-w-md text-sm">
                   <Changes event={event} />
                 </td>

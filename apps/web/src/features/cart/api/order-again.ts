@@ -52,15 +52,15 @@ export function useFillCart(): (source: { label: string; lines: readonly SourceL
       const joined = again.filter((line) => inCart.has(line.toolId)).length;
       const { left } = await cart.add(again.map((line) => ({ toolId: line.toolId, quantity: line.quantity })));
       if (gone.length > 0) toast.error(`No longer sold, not added: ${named(gone)}.`, { duration: 8_000 });
-      const added = again.length - left.length;
-      if (added > 0) {
-        const count = added === 1 ? '1 line' : `${formatCount(added)} lines`;
-        const note =
-          joined > 0
-            ? ` (${joined === 1 ? 'one tool was' : `${formatCount(joined)} tools were`} in it already: the pieces are added to its line)`
-            : '';
-        toast.success(`${label}: ${count} added to your cart${note}.`);
-      }
+      // New lines, and the pieces of tools the cart held already (their lines grow; none of them is left out).
+      const fresh = again.length - left.length - joined;
+      const said = [
+        fresh > 0 ? `${fresh === 1 ? '1 line' : `${formatCount(fresh)} lines`} added to your cart` : '',
+        joined > 0
+          ? `the pieces of ${joined === 1 ? '1 tool' : `${formatCount(joined)} tools`} ${fresh > 0 ? 'it' : 'your cart'} held already went onto ${joined === 1 ? 'its line' : 'their lines'}`
+          : '',
+      ].filter(Boolean);
+      if (said.length > 0) toast.success(`${label}: ${said.join('; ')}.`);
       if (left.length > 0)
         toast.error(
           `${left.length === 1 ? '1 line' : `${formatCount(left.length)} lines`} did not fit: a cart holds ${MAX_CART_LINES} lines.`,

@@ -2,7 +2,7 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { ToolPage } from '@toolsify/shared/tools';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { getTool } from './get-tool.ts';
+import { goneToolName, lookupToolIds } from '../../cart/api/lookup-tools.ts';
 
 /** Tools offered under the tool filter's box. */
 const SUGGESTIONS = 8;
@@ -24,11 +24,25 @@ export function useToolSuggestions(text: string) {
   });
 }
 
-/** The filtered tool, for its name (a tool taken out of the catalog answers 404: the page says its number). */
+/**
+ * The filtered tool's name and SKU: a live tool's, or those a tool taken out of the catalog was
+ * sold under (its orders are still found by it), marked so.
+ */
 export function useFilteredTool(id: number | undefined) {
   return useQuery({
-    queryKey: queryKeys.tool(id ?? 0),
-    queryFn: id === undefined ? skipToken : () => getTool(id),
+    queryKey: [...queryKeys.tools, 'order-filter-tool', id ?? 0],
+    queryFn:
+      id === undefined
+        ? skipToken
+        : async () => {
+            const lookup = await lookupToolIds([id]);
+            const live = lookup.live.get(id);
+            return live
+              ? `${live.name} (${live.sku})`
+              : lookup.gone.has(id)
+                ? `${goneToolName(lookup, id)}, no longer sold`
+                : `Tool #${id}`;
+          },
     staleTime: 60_000,
     retry: false,
   });

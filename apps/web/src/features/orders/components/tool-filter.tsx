@@ -14,7 +14,7 @@ export function ToolFilter({ toolId, onChange }: { toolId: number | undefined; o
   const tool = useFilteredTool(toolId);
 
   if (toolId !== undefined) {
-    const name = tool.data ? `${tool.data.name} (${tool.data.sku})` : tool.isError ? `Tool #${toolId}` : 'Loading…';
+    const name = tool.data ?? (tool.isError ? `Tool #${toolId}` : 'Loading…');
     return (
       <div className="flex flex-col gap-1 text-sm">
         <span className="font-medium" id={`${id}-label`}>
