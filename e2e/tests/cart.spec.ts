@@ -249,6 +249,24 @@ test('a cart line whose tool is gone or whose quantity no longer fits is flagged
   await expect(page.getByTestId('cart-total')).toHaveText('—');
 });
 
+test('a tool without a price yet says so on its page, offers no Add to cart, and flags its cart line', async ({ page, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInRequest(admin, adminAccount());
+  const unpriced = await addOwnTool(admin, { name: 'Unpriced Pipe Bender', available: 40, minimum: 1, priceCents: 0 });
+  await signIn(page, newAccount('cart-unpriced'));
+  await page.goto(`/tools/${unpriced.id}`);
+  await expect(page.getByTestId('no-price')).toHaveText('This tool has no price yet and cannot be ordered.');
+  await expect(page.getByRole('button', { name: /Add to cart/ })).toHaveCount(0);
+  // A line that got into the cart anyway (added before its price was taken away) is flagged, not ordered at $0.00.
+  expect((await page.request.put('/api/cart', { data: { lines: [{ toolId: unpriced.id, quantity: 2 }] } })).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(cartLines(page).first()).toContainText('This tool has no price yet and cannot be ordered.');
+  await expect(page.getByRole('button', { name: 'Place order and pay' })).toBeDisabled();
+  // Out of the catalog again: other specs list the newest tools.
+  expect((await admin.delete(`/api/tools/${unpriced.id}`)).status()).toBe(204);
+  await admin.dispose();
+});
+
 test('a line whose stock fell after the cart was read is named when checkout is refused, then flagged', async ({ page, playwright }) => {
   // A tool of this test's own, so its stock is only ours to move.
   const admin = await playwright.request.newContext({ baseURL });
@@ -493,7 +511,8 @@ test('checkout keeps a typed PO number through a reload, and tells a buyer whose
 test('on a phone, a long cart has a bar with the total that takes the buyer to the checkout', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, newAccount('cart-bar'));
-  const tools = ((await (await page.request.get('/api/tools?inStock=true&limit=12')).json()) as ToolPage).items;
+  // Tools that can be ordered (another spec's tool may have no price yet).
+  const tools = ((await (await page.request.get('/api/tools?inStock=true&minPrice=1&limit=12')).json()) as ToolPage).items;
   const lines = tools.map((tool) => ({ toolId: tool.id, quantity: tool.minimum }));
   expect((await page.request.put('/api/cart', { data: { lines } })).status()).toBe(200);
   await page.goto('/cart');

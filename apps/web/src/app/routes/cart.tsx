@@ -1,3 +1,4 @@
+import { toolHasNoPriceMessage } from '@toolsify/shared/payments';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
@@ -141,7 +142,9 @@ export default function CartPage() {
         : tool
           ? tool.available === 0
             ? 'Out of Stock'
-            : (check?.message ?? null)
+            : tool.priceCents === 0
+              ? toolHasNoPriceMessage
+              : (check?.message ?? null)
           : failed
             ? 'Could not load this tool.'
             : null;

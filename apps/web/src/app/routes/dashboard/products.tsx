@@ -143,7 +143,8 @@ export default function ManageProductsPage() {
         </div>
       </div>
       <div className="-mt-3 flex flex-wrap items-center justify-between gap-3 empty:hidden">
-        {q !== '' && firstPage?.total !== undefined && (
+        {/* None found: the empty state below says so. */}
+        {q !== '' && firstPage?.total !== undefined && firstPage.total > 0 && (
           <p className="text-sm text-base-content/70" role="status">
             {firstPage.totalIsLowerBound ? `More than ${formatCount(firstPage.total)}` : formatCount(firstPage.total)}{' '}
             {firstPage.total === 1 && !firstPage.totalIsLowerBound ? 'product matches' : 'products match'} “{q}”
