@@ -107,6 +107,13 @@ for (const width of [375, 1280]) {
     await page.getByLabel('SKUs and quantities').fill(`${hammer.sku.replaceAll('-', '')} 50`);
     await page.getByRole('button', { name: 'Check lines' }).click();
     await expect(rows.getByRole('listitem')).toHaveText([new RegExp(`^Line 1: ${hammer.name}\\s*${hammer.sku}`)]);
+    // A quantity that cannot be ordered says why, and its line still names the tool.
+    await page.getByLabel('SKUs and quantities').fill(`${hammer.sku} -3\n${hammer.sku} abc`);
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await expect(rows.getByRole('listitem').nth(0)).toContainText(`Line 1: ${hammer.name}`);
+    await expect(rows.getByRole('listitem').nth(0)).toContainText('The quantity must be at least 1');
+    await expect(rows.getByRole('listitem').nth(1)).toContainText(`Line 2: ${hammer.name}`);
+    await expect(rows.getByRole('listitem').nth(1)).toContainText('The quantity must be a whole number of pieces');
     // Lines none of which can be added say so, with no button to add nothing.
     await page.getByLabel('SKUs and quantities').fill('NO-SUCH-SKU 5');
     await page.getByRole('button', { name: 'Check lines' }).click();

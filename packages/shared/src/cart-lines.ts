@@ -34,8 +34,12 @@ export function mergeCartLines(cart: readonly CartLine[], added: readonly CartLi
 /** A SKU without its case and punctuation: "TF-DD18-2A", "tfdd18.2a" and "TFDD182A" are one part number. */
 export const skuKey = (sku: string): string => sku.toLowerCase().replace(/[-_.]/g, '');
 
-/** A line of a quick order as typed: its SKU and quantity, or why it could not be read. */
-export type QuickOrderRow = { row: number; sku: string; quantity: number } | { row: number; text: string; problem: string };
+/**
+ * A line of a quick order as typed: its SKU and quantity, or why it could not be read (with its
+ * SKU when that part was one, so the line can name its tool).
+ */
+export type QuickOrderRow =
+  { row: number; sku: string; quantity: number } | { row: number; text: string; problem: string; sku?: string | undefined };
 
 const HEADER = /^\s*"?sku"?\s*[,;\t ]\s*"?(quantity|qty)"?\s*$/i;
 /** A typed line of a SKU and a quantity with commas between thousands, "TF-HS300 1,000": two cells, not three. */
@@ -84,8 +88,9 @@ export function quickOrderRow(row: number, cells: readonly string[]): QuickOrder
   const quantityText = withoutThousandsCommas(typed);
   if (!/^[A-Za-z0-9._-]{2,40}$/.test(sku)) return { row, text, problem: 'Not a SKU' };
   if (/^\d+$/.test(quantityText) && quantityText.replace(/^0+/, '').length > MOST_DIGITS)
-    return { row, text, problem: 'The quantity is too large for one order' };
-  if (!/^\d{1,8}$/.test(quantityText) || Number(quantityText) < 1)
-    return { row, text, problem: 'The quantity must be a whole number of pieces' };
+    return { row, text, sku, problem: 'The quantity is too large for one order' };
+  // Zero or a minus: a number, but not of pieces to order.
+  if (/^-?\d+$/.test(quantityText) && Number(quantityText) < 1) return { row, text, sku, problem: 'The quantity must be at least 1' };
+  if (!/^\d{1,8}$/.test(quantityText)) return { row, text, sku, problem: 'The quantity must be a whole number of pieces' };
   return { row, sku, quantity: Number(quantityText) };
 }

@@ -40,17 +40,23 @@ describe('quick order: pasted lines', () => {
   });
 
   it('says what is wrong with a line it cannot read', () => {
-    const { rows } = parseQuickOrder('TF-CH16\nTF-CH16 ten\nTF-CH16 2.5\nTF CH16 5\n<b> 4\nTF-CH16 0\nTF-CH16 123456789\nTF-CH16 00000012');
+    const { rows } = parseQuickOrder(
+      'TF-CH16\nTF-CH16 ten\nTF-CH16 2.5\nTF CH16 5\n<b> 4\nTF-CH16 0\nTF-CH16 123456789\nTF-CH16 00000012\nTF-CH16 -3',
+    );
     expect(rows.map((r) => ('problem' in r ? r.problem : 'ok'))).toEqual([
       'Give a SKU and a quantity',
       'The quantity must be a whole number of pieces',
       'The quantity must be a whole number of pieces',
       'Give only a SKU and a quantity',
       'Not a SKU',
-      'The quantity must be a whole number of pieces',
+      'The quantity must be at least 1',
       'The quantity is too large for one order',
       'ok',
+      'The quantity must be at least 1',
     ]);
+    // A line whose SKU could be read keeps it, so the line can name its tool.
+    expect(rows[1]).toMatchObject({ sku: 'TF-CH16', problem: 'The quantity must be a whole number of pieces' });
+    expect(rows[4]).not.toHaveProperty('sku');
   });
 
   it(`reads at most ${MAX_QUICK_ORDER_LINES} lines and says there were more`, () => {

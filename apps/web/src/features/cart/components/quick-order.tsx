@@ -56,7 +56,8 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
     setKept(null);
     setNote(tooMany ? `Only the first ${MAX_QUICK_ORDER_LINES} lines were read.` : null);
     try {
-      const skus = [...new Set(rows.flatMap((row) => ('sku' in row ? [row.sku] : [])))];
+      // A line that could not be read but has a SKU is looked up too, to name its tool.
+      const skus = [...new Set(rows.flatMap((row) => (row.sku ? [row.sku] : [])))];
       // Found by the SKU as typed, in any case, or without its punctuation ("TFDD182A": the store's one tool that reads so).
       const found = await lookupSkus(skus);
       const exact = new Map(found.map((tool) => [tool.sku.toLowerCase(), tool]));
@@ -67,8 +68,9 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
       const totalOf = new Map<number, number>();
       const rowsOf = new Map<number, number[]>();
       for (const row of rows) {
-        const tool = 'sku' in row ? tools.get(row.sku.toLowerCase()) : undefined;
-        if (!tool || !('quantity' in row)) continue;
+        if (!('quantity' in row)) continue;
+        const tool = tools.get(row.sku.toLowerCase());
+        if (!tool) continue;
         if (!firstRowOf.has(tool.id)) firstRowOf.set(tool.id, row.row);
         totalOf.set(tool.id, (totalOf.get(tool.id) ?? 0) + row.quantity);
         rowsOf.set(tool.id, [...(rowsOf.get(tool.id) ?? []), row.row]);
@@ -76,7 +78,10 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
       const inCart = new Map(cartLines.map((line) => [line.toolId, line.quantity]));
       setChecked(
         rows.map((row): CheckedRow => {
-          if ('problem' in row) return { row: row.row, text: row.text, tool: null, quantity: 0, inCart: 0, problem: row.problem };
+          if ('problem' in row) {
+            const named = row.sku ? (tools.get(row.sku.toLowerCase()) ?? null) : null;
+            return { row: row.row, text: row.text, tool: named, quantity: 0, inCart: 0, problem: row.problem };
+          }
           const tool = tools.get(row.sku.toLowerCase()) ?? null;
           const line = { row: row.row, text: `${row.sku} ${row.quantity}`, tool, quantity: row.quantity, inCart: 0 };
           if (!tool) return { ...line, problem: 'No tool has this SKU' };
@@ -272,7 +277,9 @@ export function QuickOrder({ cartLines, onAdd }: { cartLines: readonly CartLine[
                 Add {valid.length === 1 ? '1 line' : `${valid.length} lines`} to the cart
               </button>
             ) : (
-              checked.length > 0 && (
+              // After an add, the note above says why these lines stayed.
+              checked.length > 0 &&
+              kept === null && (
                 <p className="text-sm">
                   {fileName === null
                     ? 'None of these lines can be added: correct them above and check again.'

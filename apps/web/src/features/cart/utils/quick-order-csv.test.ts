@@ -40,7 +40,7 @@ describe('quick order: a CSV file', () => {
     ]);
     // A first row with a quantity is a line, and its own problem stays.
     expect(rowsOfCsv('TF-AW250,200,wrench\n').rows[0]).toMatchObject({ problem: 'Give only a SKU and a quantity' });
-    expect(rowsOfCsv('TF-AW250;0\n').rows[0]).toMatchObject({ problem: 'The quantity must be a whole number of pieces' });
+    expect(rowsOfCsv('TF-AW250;0\n').rows[0]).toMatchObject({ problem: 'The quantity must be at least 1' });
   });
 
   it("reads a sheet's own words for the columns: Part Number and Qty", () => {

@@ -31,7 +31,8 @@ export function rowsOfCsv(text: string): { rows: QuickOrderRow[]; tooMany: boole
   return {
     rows: records.slice(0, MAX_QUICK_ORDER_LINES).map(({ record, row }) => {
       const read = quickOrderRow(row, columns ? columns.map((at) => record[at] ?? '') : record);
-      return row === 1 && 'problem' in read && !record.some(isNumber) ? { ...read, problem: UNKNOWN_HEADER } : read;
+      // A header of words: no SKU to name a tool by.
+      return row === 1 && 'problem' in read && !record.some(isNumber) ? { row, text: read.text, problem: UNKNOWN_HEADER } : read;
     }),
     tooMany: records.length > MAX_QUICK_ORDER_LINES,
   };
