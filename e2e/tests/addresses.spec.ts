@@ -2,6 +2,7 @@
 // Ship-to addresses: a buyer keeps the job sites they ship to on My Profile (added, edited, a
 // label used once, removed after a confirmation), and checkout's Ship to fills the phone and
 // address with the one chosen; the order keeps that address.
+import { messages } from '@toolsify/shared/messages';
 import type { Order } from '@toolsify/shared/orders';
 import type { ShipToAddress } from '@toolsify/shared/addresses';
 import { addOwnTool, adminAccount, expect, newAccount, signIn, signInRequest, test } from '../fixtures.ts';
@@ -106,11 +107,11 @@ for (const width of [375, 1280]) {
     await expect(shipTo).toHaveValue('');
     await expect(phone).toHaveValue(profile.phone);
     await expect(address).toHaveValue(profile.address);
-    await expect(shipTo.getByRole('option')).toHaveText(["My Profile's", warehouse.label, site.label]);
+    await expect(shipTo.getByRole('option')).toHaveText(["My Profile's address", warehouse.label, site.label]);
     await shipTo.selectOption({ label: site.label });
     await expect(phone).toHaveValue(site.phone);
     await expect(address).toHaveValue(moved);
-    await shipTo.selectOption({ label: "My Profile's" });
+    await shipTo.selectOption({ label: "My Profile's address" });
     await expect(address).toHaveValue(profile.address);
     await shipTo.selectOption({ label: site.label });
     await expect(address).toHaveValue(moved);
@@ -132,6 +133,17 @@ for (const width of [375, 1280]) {
     await page.goto(`/dashboard/orders/${orderId}`);
     await expect(page.getByText(moved, { exact: true })).toBeVisible();
     await expect(page.getByText(site.phone, { exact: true })).toBeVisible();
+
+    // The purchase page of one tool: the same Ship to, and the buyer's PO number.
+    await page.goto(`/purchase/${tool.id}`);
+    await expect(page.getByLabel('Ship to')).toHaveValue('');
+    await page.getByLabel('Ship to').selectOption({ label: warehouse.label });
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(warehouse.phone);
+    await page.getByLabel('PO number (optional)').fill('PO-SITE-77');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByText(messages.orderPlaced)).toBeVisible();
+    const mine = (await (await page.request.get('/api/orders/mine?limit=1')).json()) as { items: Order[] };
+    expect(mine.items[0]).toMatchObject({ poNumber: 'PO-SITE-77', phone: warehouse.phone, address: warehouse.address });
 
     // Removed after a confirmation; the focus goes on to Add.
     await page.goto('/dashboard');

@@ -237,12 +237,17 @@ export type PlaceOrderInput = z.output<typeof placeOrderRequestSchema>;
 /** What a client sends to `POST /api/orders`. */
 export type PlaceOrderBody = z.input<typeof placeOrderRequestSchema>;
 
-/** The purchase form: the same fields but toolId (from the page), plus the tool's quantity rule. */
+/** The purchase form: the same fields but toolId (from the page), the buyer's PO number, plus the tool's quantity rule. */
 export function purchaseFormSchema(limits: QuantityLimits) {
-  return placeOrderSchema.omit({ toolId: true }).superRefine((value, ctx) => {
-    const problem = checkQuantity(value.quantity, limits);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['quantity'], message: problem.message });
-  });
+  // The PO number as typed ('' for none: the server reads it so, poNumberField).
+  const poNumber = z.string().trim().max(40, 'PO number must be 40 characters or shorter');
+  return placeOrderSchema
+    .omit({ toolId: true })
+    .extend({ poNumber })
+    .superRefine((value, ctx) => {
+      const problem = checkQuantity(value.quantity, limits);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['quantity'], message: problem.message });
+    });
 }
 export type PurchaseFormValues = z.infer<ReturnType<typeof purchaseFormSchema>>;
 

@@ -2,6 +2,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { canBeOrdered } from '@toolsify/shared/orderable';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useMyAddresses } from '../../features/addresses/api/addresses.ts';
 import { usePurchaseTool } from '../../features/orders/api/get-tool.ts';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { ToolSummary } from '../../features/orders/components/tool-summary.tsx';
@@ -23,6 +24,9 @@ export default function PurchasePage() {
   const tool = usePurchaseTool(id);
   // The saved profile prefills phone and address; without one the fields start empty.
   const profile = useProfile({ enabled: Boolean(me.data) });
+  // The ship-to addresses too (Ship to above the fields), so the form does not move under a buyer typing; a failure goes on without them.
+  const addresses = useMyAddresses({ enabled: Boolean(me.data) });
+  const addressesPending = Boolean(me.data) && addresses.isPending && addresses.failureCount === 0;
 
   if (id === null) return <ToolUnavailable />;
   if (tool.isError) {
@@ -33,7 +37,7 @@ export default function PurchasePage() {
       </section>
     );
   }
-  if (tool.isPending || me.isPending || (me.data && profile.isPending)) return <Spinner label="Loading the tool" />;
+  if (tool.isPending || me.isPending || (me.data && profile.isPending) || addressesPending) return <Spinner label="Loading the tool" />;
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 sm:py-12">

@@ -14,13 +14,14 @@ import {
   MAX_ADDRESSES,
   type ShipToAddress,
 } from '@toolsify/shared/addresses';
-import { fieldAria, FormField, InputField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useProfile } from '../../profile/api/get-profile.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useUpdateProfile } from '../../profile/api/update-profile.ts';
 import { useCreateAddress, useMyAddresses } from '../../addresses/api/addresses.ts';
+import { ShipToSelect, shipToHolding, type ShipToFields } from '../../addresses/components/ship-to-select.tsx';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../../orders/api/place-order.ts';
 
 const checkoutSchema = z.object({
@@ -34,9 +35,6 @@ const checkoutSchema = z.object({
 });
 type CheckoutValues = z.infer<typeof checkoutSchema>;
 const FIELDS = ['phone', 'address', 'poNumber'] as const;
-/** The Ship to select's value for My Profile's phone and address (a saved address's is its id), and for others typed. */
-const MY_PROFILE = '';
-const TYPED = 'typed';
 
 /** The PO number typed and not yet ordered, kept in this tab (sessionStorage) so a reload keeps it. */
 const PO_DRAFT_KEY = 'toolsify.checkout.po';
@@ -169,23 +167,17 @@ function CheckoutFields({
   const [phone, address, savingShipTo] = useWatch({ control, name: ['phone', 'address', 'saveShipTo'] });
   // Offered when what is typed is not what My Profile holds.
   const differs = profile !== undefined && (phone.trim() !== profile.phone || address.trim() !== profile.address);
-  // The Ship to choice fills the two fields, which the buyer may still change; it shows what they
-  // hold: a saved address, My Profile's, or what was typed.
-  const holding = addresses.find((a) => a.phone === phone.trim() && a.address === address.trim());
-  const shipTo = holding ? String(holding.id) : differs ? TYPED : MY_PROFILE;
-  const chooseShipTo = (value: string) => {
-    const chosen = addresses.find((a) => String(a.id) === value);
-    const filled = chosen ?? { phone: profile?.phone ?? '', address: profile?.address ?? '' };
+  const chooseShipTo = (filled: ShipToFields, savedAddress: boolean) => {
     setValue('phone', filled.phone, { shouldDirty: true, shouldValidate: isSubmitted });
     setValue('address', filled.address, { shouldDirty: true, shouldValidate: isSubmitted });
     // A job site's address is not copied to My Profile unless the buyer asks for it.
-    if (chosen) setValue('remember', false);
+    if (savedAddress) setValue('remember', false);
   };
   // Offered, for a phone and address that are neither one of the buyer's ship-to addresses nor
   // My Profile's (which Ship to offers already), to a buyer who has somewhere already (My
   // Profile's, or ship-to addresses with room for one more): this one is another place. A
   // first order's only offer is My Profile.
-  const typedIsKnown = addresses.some((a) => a.phone === phone.trim() && a.address === address.trim());
+  const typedIsKnown = shipToHolding(addresses, { phone, address }) !== undefined;
   const hasSomewhere = addresses.length > 0 || Boolean(profile?.phone || profile?.address);
   const offerShipTo = hasSomewhere && addresses.length < MAX_ADDRESSES && differs && !typedIsKnown;
   const [attempt, setAttempt] = useState<{ key: string; payload: string } | null>(null);
@@ -287,29 +279,13 @@ function CheckoutFields({
         <h2 id="checkout-title" className="card-title text-lg">
           Checkout
         </h2>
-        {addresses.length > 0 && (
-          <FormField id="checkout-ship-to" label="Ship to" hint="Fills the phone and address below; you can still change them.">
-            <select
-              id="checkout-ship-to"
-              className="select w-full"
-              value={shipTo}
-              onChange={(event) => chooseShipTo(event.target.value)}
-              {...fieldAria('checkout-ship-to', undefined, true)}
-            >
-              <option value={MY_PROFILE}>My Profile's</option>
-              {shipTo === TYPED && (
-                <option value={TYPED} disabled>
-                  As typed below
-                </option>
-              )}
-              {addresses.map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        )}
+        <ShipToSelect
+          id="checkout-ship-to"
+          addresses={addresses}
+          profile={{ phone: profile?.phone ?? '', address: profile?.address ?? '' }}
+          typed={{ phone, address }}
+          onChoose={chooseShipTo}
+        />
         <InputField id="checkout-phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextareaField
           id="checkout-address"

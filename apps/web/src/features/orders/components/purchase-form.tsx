@@ -20,6 +20,8 @@ import { InputField, TextareaField } from '../../../components/ui/form-field.tsx
 import { PriceNudge, PriceTable, quantityHint } from '../../catalog/components/price-breaks.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
+import { useMyAddresses } from '../../addresses/api/addresses.ts';
+import { ShipToSelect, type ShipToFields } from '../../addresses/components/ship-to-select.tsx';
 
 export interface PurchaseFormProps {
   tool: Tool;
@@ -31,7 +33,7 @@ export interface PurchaseFormProps {
   quantity?: number | undefined;
 }
 
-const FIELDS = ['quantity', 'phone', 'address'] as const;
+const FIELDS = ['quantity', 'phone', 'address', 'poNumber'] as const;
 
 /** An unpaid order of this tool in this quantity from the last 10 minutes, if the buyer has one (none when it cannot be told). */
 async function findDuplicate(queryClient: QueryClient, toolId: number, pieces: number): Promise<Order | undefined> {
@@ -44,7 +46,8 @@ async function findDuplicate(queryClient: QueryClient, toolId: number, pieces: n
 }
 
 /**
- * The order form: read-only name and email, phone, address, and a quantity that starts at the
+ * The order form: read-only name and email, Ship to (one of the buyer's ship-to addresses fills
+ * the phone and address), phone, address, the buyer's PO number, and a quantity that starts at the
  * tool's minimum (or the quantity the buyer chose on the tool's page). The shared quantity rule
  * (minimum, maximum, stock, packs) shows its messages as the user types and keeps Place Order
  * disabled while it fails; the server applies the same rule and the same prices.
@@ -57,7 +60,7 @@ async function findDuplicate(queryClient: QueryClient, toolId: number, pieces: n
 export function PurchaseForm({ tool, account, defaults, quantity: chosen }: PurchaseFormProps) {
   const schema = useMemo(() => purchaseFormSchema(tool), [tool]);
   const startQuantity = chosen !== undefined && isOrderable(chosen, tool) ? chosen : tool.minimum;
-  const initialValues = { phone: defaults.phone, address: defaults.address, quantity: startQuantity };
+  const initialValues = { phone: defaults.phone, address: defaults.address, quantity: startQuantity, poNumber: '' };
   const {
     register,
     handleSubmit,
@@ -65,8 +68,14 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
     setError,
     setValue,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<PurchaseFormValues>({ resolver: zodResolver(schema), defaultValues: initialValues });
+  const addresses = useMyAddresses();
+  const [phone, address] = useWatch({ control, name: ['phone', 'address'] });
+  const chooseShipTo = (filled: ShipToFields) => {
+    setValue('phone', filled.phone, { shouldDirty: true, shouldValidate: isSubmitted });
+    setValue('address', filled.address, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
   const setQuantity = (next: number) => setValue('quantity', next, { shouldValidate: true, shouldDirty: true });
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
@@ -157,6 +166,14 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
             <InputField id="purchase-email" label="Email" type="email" className="bg-base-200" value={account.email} readOnly />
           </div>
 
+          <ShipToSelect
+            id="purchase-ship-to"
+            addresses={addresses.data?.items ?? []}
+            profile={defaults}
+            typed={{ phone, address }}
+            onChoose={chooseShipTo}
+          />
+
           <InputField
             id="purchase-phone"
             label="Phone"
@@ -173,6 +190,16 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
             rows={3}
             autoComplete="street-address"
             {...register('address')}
+          />
+
+          <InputField
+            id="purchase-po"
+            label="PO number (optional)"
+            hint="Your own purchase-order reference, shown on the order and its invoice."
+            autoComplete="off"
+            maxLength={40}
+            error={errors.poNumber?.message}
+            {...register('poNumber')}
           />
 
           <QuantityStepper
