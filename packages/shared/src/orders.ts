@@ -240,7 +240,7 @@ export type PlaceOrderBody = z.input<typeof placeOrderRequestSchema>;
 /** The purchase form: the same fields but toolId (from the page), the buyer's PO number, plus the tool's quantity rule. */
 export function purchaseFormSchema(limits: QuantityLimits) {
   // The PO number as typed ('' for none: the server reads it so, poNumberField).
-  const poNumber = z.string().trim().max(40, 'PO number must be 40 characters or shorter');
+  const poNumber = z.string().trim().max(40, 'PO number must be 40 characters or shorter').optional();
   return placeOrderSchema
     .omit({ toolId: true })
     .extend({ poNumber })
