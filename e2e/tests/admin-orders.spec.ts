@@ -268,7 +268,11 @@ test.describe('Manage All Orders: find and export', () => {
       .getByRole('button', { name: `Cancel order #${fx.wrenches.id}` })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    // Near its limit the field says how much is left (it takes no more past it).
+    await dialog.getByLabel('Reason for the buyer (optional)').fill('x'.repeat(170));
+    await expect(dialog.getByTestId('reason-length')).toHaveText('170 of 200 characters');
     await dialog.getByLabel('Reason for the buyer (optional)').fill('Out of stock until March');
+    await expect(dialog.getByTestId('reason-length')).toHaveCount(0);
     await screenshots(page, 'cancel-with-reason');
     await dialog.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expect(dialog).toBeHidden();

@@ -28,6 +28,12 @@ export function BuyerReasonField({
         placeholder={placeholder}
       />
       <span className="mt-1 block text-sm">{told} and the order's history tell it.</span>
+      {/* Near the limit, how much is left: the field stops taking characters there, silently otherwise. */}
+      {value.length >= MAX_CANCEL_REASON_LENGTH - 40 && (
+        <span className="mt-1 block text-sm text-base-content/70" aria-live="polite" data-testid="reason-length">
+          {value.length} of {MAX_CANCEL_REASON_LENGTH} characters
+        </span>
+      )}
     </label>
   );
 }
