@@ -207,7 +207,7 @@ async function seedCatalog(db, size) {
       const forOrders = i >= size - ORDER_TOOLS;
       rows.push({
         ...benchTool(i),
-        img: '/images/tools/drill.svg',
+        img: '/images/tools/cordless-drill.svg',
         // One tool in ten is out of stock (never the order case's).
         available: forOrders ? 100_000_000 : i % 10 === 3 ? 0 : 1_000 + (i % 1_000),
         minimum: 1,

@@ -239,7 +239,7 @@ export async function runAdmin(client, { cookie, tools, columns, ledger, shouldS
         sku: tool.sku,
         name: tool.name,
         description: 'Crash test stock',
-        image: '/images/tools/drill.svg',
+        image: '/images/tools/cordless-drill.svg',
         price: (tool.priceCents / 100).toFixed(2),
         stock: between(0, 400),
         minimum: tool.minimum,

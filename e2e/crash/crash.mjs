@@ -108,7 +108,7 @@ async function createWorld(db, client, runId) {
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 24)}`,
       description: 'Crash test stock',
-      img: '/images/tools/drill.svg',
+      img: '/images/tools/cordless-drill.svg',
       priceCents: spec.priceCents,
       available: spec.available,
       minimum: spec.minimum,

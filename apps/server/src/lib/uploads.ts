@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
@@ -6,6 +7,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@toolsify/shared/tools';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import type { Config } from '../config.ts';
+import { webDistDir } from './web-dist.ts';
 
 const extensionByType: Record<(typeof IMAGE_TYPES)[number], string> = {
   'image/jpeg': 'jpg',
@@ -70,4 +73,27 @@ export async function storeUploadedImage(uploadDir: string, nextFile: () => Prom
   const name = `${randomUUID()}.${extensionByType[detected.mime]}`;
   await writeFile(path.join(path.resolve(uploadDir), name), buffer, { flag: 'wx', mode: 0o644 });
   return `/uploads/${name}`;
+}
+
+/**
+ * Why a tool's image path would show broken, or null: an upload that never happened (or was
+ * removed), or a path of the store's own images (/images/..., the built web app's) that names no
+ * file. Without a built web app (the API's tests) the store's own images cannot be told apart:
+ * any is taken. An https URL is the admin's to check.
+ */
+export function missingImage(config: Pick<Config, 'UPLOAD_DIR' | 'WEB_DIST_DIR'>, img: unknown): string | null {
+  if (typeof img !== 'string') return null;
+  const ref = img.trim();
+  if (ref.startsWith('/uploads/')) {
+    return existsSync(path.join(path.resolve(config.UPLOAD_DIR), path.basename(ref)))
+      ? null
+      : 'This uploaded image was not found. Upload it again.';
+  }
+  if (ref.startsWith('/images/')) {
+    const root = webDistDir(config);
+    if (!existsSync(path.join(root, 'images'))) return null;
+    // imageRefSchema allows letters, digits, _ and - between the slashes: no way out of the folder.
+    return existsSync(path.join(root, ref)) ? null : 'No image of the store has this path. Upload the image instead.';
+  }
+  return null;
 }

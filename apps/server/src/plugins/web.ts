@@ -1,7 +1,7 @@
 import { pathOf } from '../lib/url.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { webDistDir } from '../lib/web-dist.ts';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -54,12 +54,6 @@ function withHeroPreload(shell: string): string {
   return shell.includes('</head>') ? shell.replace('</head>', `  ${link}\n  </head>`) : shell;
 }
 
-/** apps/web/dist, found from this file (src/ in development and tests, dist/ when built). */
-export function defaultWebDist(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, '../../web/dist');
-}
-
 /**
  * Cache-Control of a file of the built web app (`filePath` under `root`): hashed assets (the
  * build's own assets/ folder) never change (a year, immutable); the shell (index.html, also the
@@ -81,7 +75,7 @@ export function webCacheControl(root: string, filePath: string): string {
  */
 export const webPlugin = fp<WebOptions>(
   async (app, { config, toolOf, newestTools, storeConfig, catalogCache }) => {
-    const root = path.resolve(config.WEB_DIST_DIR ?? defaultWebDist());
+    const root = webDistDir(config);
     const uploads = path.resolve(config.UPLOAD_DIR);
 
     await app.register(fastifyStatic, {

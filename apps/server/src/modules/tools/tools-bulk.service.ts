@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { missingImage } from '../../lib/uploads.ts';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -292,10 +291,9 @@ function addIssues(errors: ImportIssue[], more: readonly ImportIssue[]): void {
   for (const issue of more) if (!errors.some((e) => e.column === issue.column)) errors.push(issue);
 }
 
-function imageIssue(uploadDir: string, img: unknown): ImportIssue | null {
-  if (typeof img !== 'string' || !img.trim().startsWith('/uploads/')) return null;
-  const file = path.join(path.resolve(uploadDir), path.basename(img.trim()));
-  return existsSync(file) ? null : { column: 'image', message: 'This uploaded image was not found. Upload it again.' };
+function imageIssue(config: Parameters<typeof missingImage>[0], img: unknown): ImportIssue | null {
+  const missing = missingImage(config, img);
+  return missing ? { column: 'image', message: missing } : null;
 }
 
 const toolFieldsOf = (row: ToolRow) => ({
@@ -349,7 +347,7 @@ async function planImport(deps: BulkDeps, db: BulkDeps['db'], rows: readonly Par
     const seen = firstLineOf.get(key);
     if (key !== '' && seen !== undefined) errors.push({ column: 'sku', message: `The same SKU is on line ${seen} already` });
     else if (key !== '') firstLineOf.set(key, row.line);
-    const image = imageIssue(deps.config.UPLOAD_DIR, row.fields.img);
+    const image = imageIssue(deps.config, row.fields.img);
     if (image) errors.push(image);
     const current = existing.get(key);
     const fail = (): Plan => ({

@@ -1,7 +1,6 @@
 import { skuKey } from '@toolsify/shared/cart-lines';
 import type { GoneTool } from '@toolsify/shared/cart';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { missingImage } from '../../lib/uploads.ts';
 import { messages } from '@toolsify/shared/messages';
 import {
   MAX_COUNTED_TOOLS,
@@ -358,15 +357,10 @@ export async function getTool(deps: Pick<ServiceDeps, 'db'>, id: number): Promis
 /** What changing the catalog uses. */
 type CatalogDeps = Pick<ServiceDeps, 'db' | 'dialect' | 'catalogCache' | 'config'>;
 
-/** An image under /uploads/ must be one we stored (an upload that never happened is refused). */
-function assertUploadExists(uploadDir: string, img: string): void {
-  if (!img.startsWith('/uploads/')) return;
-  const file = path.join(path.resolve(uploadDir), path.basename(img));
-  if (!existsSync(file)) {
-    throw new AppError('VALIDATION_FAILED', 'img: This uploaded image was not found. Upload it again.', {
-      img: 'This uploaded image was not found. Upload it again.',
-    });
-  }
+/** An image we serve must be there (missingImage): one that would show broken on every page is refused. */
+function assertImageExists(config: CatalogDeps['config'], img: string): void {
+  const missing = missingImage(config, img);
+  if (missing) throw new AppError('VALIDATION_FAILED', `img: ${missing}`, { img: missing });
 }
 
 const skuTakenError = () => new AppError('CONFLICT', `sku: ${skuTaken}`, { sku: skuTaken });
@@ -454,7 +448,7 @@ async function categoryAsStored(db: ServiceDeps['db'], category: string | null):
 
 /** Add a Product: the tool and its initial stock entry, together. It is first in the catalog at once. */
 export async function createTool(deps: CatalogDeps, userId: string, input: CreateToolInput): Promise<ManagedTool> {
-  assertUploadExists(deps.config.UPLOAD_DIR, input.img);
+  assertImageExists(deps.config, input.img);
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (await skuIsTaken(trx, input.sku)) throw skuTakenError();
@@ -491,7 +485,7 @@ const pricingOf = (row: ToolRow): PricingSettings => ({
  */
 export async function updateTool(deps: CatalogDeps, userId: string, id: number, input: UpdateToolInput): Promise<ManagedTool> {
   const stockDelta = input.stock?.delta ?? 0;
-  if (input.img !== undefined) assertUploadExists(deps.config.UPLOAD_DIR, input.img);
+  if (input.img !== undefined) assertImageExists(deps.config, input.img);
   const row = await withUniqueSku(() =>
     deps.db.transaction().execute(async (trx) => {
       if (input.sku !== undefined && (await skuIsTaken(trx, input.sku, id))) throw skuTakenError();
