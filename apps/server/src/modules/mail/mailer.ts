@@ -27,25 +27,28 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   const logLink =
     config.NODE_ENV === 'production' ? () => {} : (link: string | undefined) => log.info({ link }, `mail link: ${link ?? '(none)'}`);
 
+  /** The message nodemailer writes, the same for SMTP and the outbox folder. */
+  const messageOf = ({ to, subject, text, html, messageId, replyTo, attachments }: OutgoingMail) => ({
+    from: config.MAIL_FROM,
+    to,
+    subject,
+    text,
+    html,
+    messageId,
+    ...(replyTo ? { replyTo } : {}),
+    ...(attachments ? { attachments } : {}),
+  });
+
   if (config.SMTP_URL) {
     // Timeouts well inside the outbox's lease (OUTBOX_LEASE_MS), so a send that hangs fails and is
     // retried by its own worker rather than sent again by another while still under way.
     const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: Math.min(30_000, config.OUTBOX_LEASE_MS / 2) };
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, pool: true, maxConnections: 4, ...timeouts } as never);
     return {
-      async deliver({ to, subject, text, html, link, messageId, replyTo, attachments }) {
-        await transport.sendMail({
-          from: config.MAIL_FROM,
-          to,
-          subject,
-          text,
-          html,
-          messageId,
-          ...(replyTo ? { replyTo } : {}),
-          attachments,
-        });
-        log.info({ to, subject, messageId }, 'mail sent');
-        logLink(link);
+      async deliver(mail) {
+        await transport.sendMail(messageOf(mail));
+        log.info({ to: mail.to, subject: mail.subject, messageId: mail.messageId }, 'mail sent');
+        logLink(mail.link);
       },
       close: () => transport.close(),
     };
@@ -67,25 +70,16 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   };
   let sent = 0;
   return {
-    async deliver({ to, subject, text, html, link, messageId, replyTo, attachments }) {
+    async deliver(mail) {
       // Named when sent, before any await: files sort in the order the messages were sent
       // (the counter orders those of the same millisecond), whichever is written first.
       sent += 1;
-      const name = `${Date.now()}-${String(sent).padStart(8, '0')}-${randomBytes(3).toString('hex')}-${to.replace(/[^\w.@-]/g, '_')}.eml`;
-      const info = await transport.sendMail({
-        from: config.MAIL_FROM,
-        to,
-        subject,
-        text,
-        html,
-        messageId,
-        ...(replyTo ? { replyTo } : {}),
-        attachments,
-      });
+      const name = `${Date.now()}-${String(sent).padStart(8, '0')}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`;
+      const info = await transport.sendMail(messageOf(mail));
       const file = path.join(dir, name);
       await write(file, info.message as Buffer);
-      log.info({ to, subject, file, messageId }, 'mail written to outbox');
-      logLink(link);
+      log.info({ to: mail.to, subject: mail.subject, file, messageId: mail.messageId }, 'mail written to outbox');
+      logLink(mail.link);
     },
     close: () => transport.close(),
   };

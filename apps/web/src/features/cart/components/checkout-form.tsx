@@ -23,6 +23,7 @@ import { useUpdateProfile } from '../../profile/api/update-profile.ts';
 import { useCreateAddress, useMyAddresses } from '../../addresses/api/addresses.ts';
 import { ShipToSelect, shipToHolding, type ShipToFields } from '../../addresses/components/ship-to-select.tsx';
 import { isTransientError, newIdempotencyKey, usePlaceOrder } from '../../orders/api/place-order.ts';
+import { PoNumberField } from '../../orders/components/po-number-field.tsx';
 
 const checkoutSchema = z.object({
   phone: phoneField,
@@ -322,12 +323,8 @@ function CheckoutFields({
             )}
           </div>
         )}
-        <InputField
+        <PoNumberField
           id="checkout-po"
-          label="PO number (optional)"
-          hint="Your own purchase-order reference, shown on the order."
-          autoComplete="off"
-          maxLength={40}
           error={errors.poNumber?.message}
           {...register('poNumber', { onChange: (event: { target: { value: string } }) => poDraft.write(event.target.value) })}
         />

@@ -19,6 +19,7 @@ import { DuplicateOrderDialog } from './duplicate-order-dialog.tsx';
 import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { PriceNudge, PriceTable, quantityHint } from '../../catalog/components/price-breaks.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { PoNumberField } from './po-number-field.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
 import { useMyAddresses } from '../../addresses/api/addresses.ts';
 import { ShipToSelect, type ShipToFields } from '../../addresses/components/ship-to-select.tsx';
@@ -192,15 +193,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
             {...register('address')}
           />
 
-          <InputField
-            id="purchase-po"
-            label="PO number (optional)"
-            hint="Your own purchase-order reference, shown on the order and its invoice."
-            autoComplete="off"
-            maxLength={40}
-            error={errors.poNumber?.message}
-            {...register('poNumber')}
-          />
+          <PoNumberField id="purchase-po" error={errors.poNumber?.message} {...register('poNumber')} />
 
           <QuantityStepper
             {...register('quantity', { valueAsNumber: true })}
