@@ -44,8 +44,9 @@ export default function ToolPage() {
           <li>
             <Link href="/tools">Tools</Link>
           </li>
+          {/* The category is kept whole (up to its width) and the tool's name is cut first: the link back is the useful part. */}
           {tool.data.category && (
-            <li className="min-w-0">
+            <li className="min-w-0 shrink-0">
               <Link
                 href={`/tools?${new URLSearchParams({ category: tool.data.category }).toString()}`}
                 className="block max-w-[8rem] truncate sm:max-w-xs"

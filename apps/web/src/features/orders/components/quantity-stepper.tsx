@@ -59,7 +59,8 @@ export function QuantityStepper({
           step={step}
           min={min}
           max={max}
-          className={`input join-item w-28 text-center ${error ? 'input-error' : ''}`}
+          // The − and + beside it step by packs: no second pair of the browser's own arrows inside.
+          className={`input join-item w-28 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none ${error ? 'input-error' : ''}`}
           {...fieldAria(id, error, hint !== undefined)}
           {...input}
         />

@@ -155,7 +155,8 @@ export function ReviewForm({ account }: ReviewFormProps) {
               id="review-img"
               type="file"
               accept={IMAGE_TYPES.join(',')}
-              className={`file-input w-full ${errors.img ? 'file-input-error' : ''}`}
+              // Smaller on a phone, so the browser's "No file chosen" fits beside its button.
+              className={`file-input file-input-sm min-w-0 w-full sm:file-input-md ${errors.img ? 'file-input-error' : ''}`}
               {...fieldAria('review-img', errors.img?.message, true)}
               onChange={onFile}
               disabled={upload.isPending}
