@@ -160,12 +160,17 @@ export const placeOrderSchema = z.strictObject({
 /** The most lines one order may have. */
 export const MAX_ORDER_LINES = MAX_CART_LINES;
 
-/** The buyer's own purchase-order reference, shown wherever the order is. */
-export const poNumberField = z
+/** The longest PO number an order keeps. */
+export const MAX_PO_NUMBER_LENGTH = 40;
+
+/** A PO number as typed in a form ('' for none). */
+export const poNumberText = z
   .string({ error: 'PO number must be text' })
   .trim()
-  .max(40, 'PO number must be 40 characters or shorter')
-  .transform((v) => (v === '' ? null : v));
+  .max(MAX_PO_NUMBER_LENGTH, `PO number must be ${MAX_PO_NUMBER_LENGTH} characters or shorter`);
+
+/** The buyer's own purchase-order reference, shown wherever the order is (none: null). */
+export const poNumberField = poNumberText.transform((v) => (v === '' ? null : v));
 
 /**
  * The unit price the buyer was shown for a line (its tier's, in cents), when the client sends it:
@@ -240,10 +245,9 @@ export type PlaceOrderBody = z.input<typeof placeOrderRequestSchema>;
 /** The purchase form: the same fields but toolId (from the page), the buyer's PO number, plus the tool's quantity rule. */
 export function purchaseFormSchema(limits: QuantityLimits) {
   // The PO number as typed ('' for none: the server reads it so, poNumberField).
-  const poNumber = z.string().trim().max(40, 'PO number must be 40 characters or shorter').optional();
   return placeOrderSchema
     .omit({ toolId: true })
-    .extend({ poNumber })
+    .extend({ poNumber: poNumberText.optional() })
     .superRefine((value, ctx) => {
       const problem = checkQuantity(value.quantity, limits);
       if (problem) ctx.addIssue({ code: 'custom', path: ['quantity'], message: problem.message });

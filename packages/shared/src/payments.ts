@@ -21,6 +21,9 @@ export const totalAboveCardMaximumMessage = `This order's total is above ${forma
 /** Why a tool priced $0 cannot be ordered: a card payment of nothing cannot be taken. */
 export const toolHasNoPriceMessage = 'This tool has no price yet and cannot be ordered.';
 
+/** Whether a tool has no price yet ($0): it cannot be ordered (toolHasNoPriceMessage). */
+export const hasNoPrice = (tool: { priceCents: number }): boolean => tool.priceCents <= 0;
+
 /**
  * A payment intent id: Stripe's `pi_...` or the sandbox's `pi_sandbox_...`. Anything else
  * cannot name a payment, so it is refused before any lookup.

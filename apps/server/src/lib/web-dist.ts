@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 
 /** Where the built web app is by default: apps/web/dist beside the server's build (the bundle sits in apps/server/dist). */
-export function defaultWebDist(): string {
+function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
 }

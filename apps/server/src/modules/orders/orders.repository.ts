@@ -251,7 +251,7 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
   // The lines of the live tools whose SKU reads as the text without its punctuation ("TFDD182A"
   // for TF-DD18-2A): the tools through their SKU key's index (migration 036), their lines through
   // order_line_tool_idx, never a scan of the lines.
-  const skuLines = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  const skuLines = (eb: ExpressionBuilder<Database, 'orders'>, key: string) =>
     eb
       .selectFrom('order_line as k')
       .select('k.order_id as id')
@@ -259,7 +259,7 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
         tools
           .selectFrom('tool')
           .select('tool.id')
-          .where(sql<string>`${sql.raw(SKU_KEY_SQL)}`, '=', bySku ?? '')
+          .where(sql<string>`${sql.raw(SKU_KEY_SQL)}`, '=', key)
           .where('tool.deleted_at', 'is', null),
       );
   if (filters.dialect === 'postgres' && q.length >= TRIGRAM) {
@@ -269,7 +269,7 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
         .select('o.id')
         .where(text.order('o'))
         .union(eb.selectFrom('order_line as l').select('l.order_id as id').where(text.line('l')));
-      if (bySku !== undefined) found = found.union(skuLines(eb));
+      if (bySku !== undefined) found = found.union(skuLines(eb, bySku));
       return byNumber === undefined ? found : found.union(eb.selectFrom('orders as n').select('n.id').where('n.id', '=', byNumber));
     });
   }
@@ -278,7 +278,7 @@ function ordersMatching(db: Db, filters: OrderListFilters) {
       text.order('orders'),
       eb.exists(eb.selectFrom('order_line as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where(text.line('l'))),
       ...(byNumber === undefined ? [] : [eb('orders.id', '=', byNumber)]),
-      ...(bySku === undefined ? [] : [eb('orders.id', 'in', skuLines(eb))]),
+      ...(bySku === undefined ? [] : [eb('orders.id', 'in', skuLines(eb, bySku))]),
     ]),
   );
 }

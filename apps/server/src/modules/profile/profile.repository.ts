@@ -26,9 +26,3 @@ export async function upsertProfile(db: Db, userId: string, profile: Profile): P
     .returning(PROFILE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
-
-/** The address the buyer's invoices go to besides their own, or null when they set none. */
-export async function findInvoiceEmail(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('profile').select('invoice_email').where('user_id', '=', userId).executeTakeFirst();
-  return row?.invoice_email ? row.invoice_email : null;
-}

@@ -1,4 +1,4 @@
-import { toolHasNoPriceMessage } from '@toolsify/shared/payments';
+import { hasNoPrice, toolHasNoPriceMessage } from '@toolsify/shared/payments';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
@@ -142,7 +142,7 @@ export default function CartPage() {
         : tool
           ? tool.available === 0
             ? 'Out of Stock'
-            : tool.priceCents === 0
+            : hasNoPrice(tool)
               ? toolHasNoPriceMessage
               : (check?.message ?? null)
           : failed

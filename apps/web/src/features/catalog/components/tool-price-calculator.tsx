@@ -4,7 +4,7 @@ import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity } from '@toolsify/shared/orders';
 import { largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
 import type { Tool } from '@toolsify/shared/tools';
-import { toolHasNoPriceMessage } from '@toolsify/shared/payments';
+import { hasNoPrice, toolHasNoPriceMessage } from '@toolsify/shared/payments';
 import { QuantityStepper } from '../../orders/components/quantity-stepper.tsx';
 import { PriceNudge, PriceTable, quantityHint } from './price-breaks.tsx';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button.tsx';
@@ -20,11 +20,11 @@ export function ToolPriceCalculator({ tool }: { tool: Tool }) {
   const problem = Number.isNaN(quantity) ? 'Enter a quantity' : checkQuantity(quantity, tool)?.message;
   const largest = largestOrderable(tool);
   // Nothing to add to a cart: none in stock, none orderable, or no price yet (a card payment of nothing cannot be taken).
-  if (tool.available === 0 || largest === 0 || tool.priceCents === 0) {
+  if (tool.available === 0 || largest === 0 || hasNoPrice(tool)) {
     return (
       <div className="flex flex-col gap-4">
         <PriceTable tool={tool} />
-        {tool.priceCents === 0 && tool.available > 0 && (
+        {hasNoPrice(tool) && tool.available > 0 && (
           <p className="font-semibold text-error" data-testid="no-price">
             {toolHasNoPriceMessage}
           </p>

@@ -1,8 +1,6 @@
 import type { ComponentProps } from 'react';
+import { MAX_PO_NUMBER_LENGTH } from '@toolsify/shared/orders';
 import { InputField } from '../../../components/ui/form-field.tsx';
-
-/** The longest PO number an order keeps (poNumberField). */
-const MAX_PO_NUMBER_LENGTH = 40;
 
 /**
  * The buyer's own purchase-order reference on an order form (checkout, the purchase page):

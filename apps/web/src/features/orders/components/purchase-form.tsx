@@ -7,7 +7,7 @@ import { messages } from '@toolsify/shared/messages';
 import { formatCents, formatCount } from '@toolsify/shared/money';
 import { checkQuantity, findDuplicateOrder, purchaseFormSchema, type Order, type PurchaseFormValues } from '@toolsify/shared/orders';
 import { isOrderable, largestOrderable, lineCostCents, unitPriceFor } from '@toolsify/shared/pricing';
-import { MAX_CARD_PAYMENT_CENTS, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
+import { MAX_CARD_PAYMENT_CENTS, hasNoPrice, toolHasNoPriceMessage, totalAboveCardMaximumMessage } from '@toolsify/shared/payments';
 import type { Tool } from '@toolsify/shared/tools';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -93,7 +93,7 @@ export function PurchaseForm({ tool, account, defaults, quantity: chosen }: Purc
   const quantity = useWatch({ control, name: 'quantity' });
   const outOfStock = tool.available === 0;
   // A $0 tool cannot be paid by card; the server refuses its orders too.
-  const noPrice = tool.priceCents <= 0;
+  const noPrice = hasNoPrice(tool);
   // A total no card can pay is refused by the server too: say so before it is sent.
   const aboveCardMaximum = lineCostCents(tool, quantity) > MAX_CARD_PAYMENT_CENTS ? totalAboveCardMaximumMessage : undefined;
   const quantityProblem = Number.isNaN(quantity) ? 'Enter a quantity' : (checkQuantity(quantity, tool)?.message ?? aboveCardMaximum);
